@@ -1,0 +1,63 @@
+/* cli.h - the command line every lab program shares.
+ *
+ *   --help            usage, exit 0          --list        variants and their ideas
+ *   --quick / --full  smaller / seed-dense sweeps          --check       verify only, no timing
+ *   --only A,B        run only these variants             --seed N      input seed (default 1)
+ *   --reps N          timed repetitions                   --csv DIR     where CSV files go
+ *   --n N             problem size (elements; K, M, G = x1024, or 2^K)
+ *
+ * A lab may add options of its own (struct cli_extra). Parsing never exits: it returns
+ * CLI_ERROR with a one-line reason, and the caller prints the usage and exits 2.
+ */
+#ifndef MEMLAB_CLI_H
+#define MEMLAB_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct options {
+    int quick, full, check, list;
+    const char *only;    /* comma-separated variant names, or NULL for all */
+    uint64_t seed;
+    int reps;            /* 0: the lab's default */
+    const char *csv_dir; /* NULL: the lab's default */
+    size_t n;            /* 0: the lab's default */
+};
+
+/* A lab-specific option: a flag when arg is NULL (value set to 1), else an integer
+ * argument checked against [min, max]. */
+struct cli_extra {
+    const char *name; /* without the dashes */
+    const char *arg;  /* metavariable shown in the usage, or NULL for a flag */
+    const char *help;
+    long long *value;
+    long long min, max;
+};
+
+enum cli_result { CLI_RUN, CLI_HELP, CLI_ERROR };
+
+enum cli_result cli_parse(int argc, char **argv, struct options *o, const struct cli_extra *extra,
+                          int n_extra, char *why, size_t why_len);
+void cli_usage(FILE *f, const char *program, const char *summary, const struct cli_extra *extra,
+               int n_extra);
+
+/* Parse a size: digits with an optional K, M or G suffix (x1024), or 2^K. 0 on error. */
+size_t cli_parse_size(const char *text);
+
+/* Is this variant selected by --only? (Always, without --only.) */
+int cli_selects(const struct options *o, const char *variant);
+
+/* The first name in --only that is not in names[], or NULL when all are known. The
+ * returned pointer is to a static buffer. */
+const char *cli_unknown_variant(const struct options *o, const char *const *names, int count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

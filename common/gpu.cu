@@ -1,0 +1,162 @@
+/* gpu.cu - device facts, checked allocation, poisoning, L2 flush, copy ceiling
+ * (see gpu.h). */
+#include "gpu.h"
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "stats.h"
+
+static __global__ void probe_kernel(void) {}
+
+static int attribute(cudaDeviceAttr what, int device)
+{
+    int v = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&v, what, device));
+    return v;
+}
+
+void gpu_open(struct gpu_info *g)
+{
+    int count = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess || count == 0)
+        memlab_die(EXIT_GPU,
+                   "no CUDA GPU found (cudaGetDeviceCount: %s): the labs need an NVIDIA GPU of "
+                   "compute capability 7.5 or newer and its driver",
+                   err != cudaSuccess ? cudaGetErrorName(err) : "0 devices");
+    memset(g, 0, sizeof *g);
+    g->device = 0;
+    CUDA_CHECK(cudaSetDevice(g->device));
+    cudaDeviceProp prop;
+    CUDA_CHECK(cudaGetDeviceProperties(&prop, g->device));
+    snprintf(g->name, sizeof g->name, "%s", prop.name);
+    g->cc_major = prop.major;
+    g->cc_minor = prop.minor;
+    g->sms = prop.multiProcessorCount;
+    g->l2_bytes = (size_t)attribute(cudaDevAttrL2CacheSize, g->device);
+    g->smem_per_sm = prop.sharedMemPerMultiprocessor;
+    g->smem_per_block = prop.sharedMemPerBlock;
+    g->smem_per_block_optin = prop.sharedMemPerBlockOptin;
+    g->regs_per_sm = prop.regsPerMultiprocessor;
+    g->regs_per_block = prop.regsPerBlock;
+    g->max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
+    g->max_threads_per_block = prop.maxThreadsPerBlock;
+    g->warp_size = prop.warpSize;
+    g->mem_clock_khz = attribute(cudaDevAttrMemoryClockRate, g->device);
+    g->bus_width_bits = attribute(cudaDevAttrGlobalMemoryBusWidth, g->device);
+    g->sm_clock_khz = attribute(cudaDevAttrClockRate, g->device);
+    g->theoretical_dram_gbps = 2.0 * g->mem_clock_khz * 1e3 * (g->bus_width_bits / 8.0) / 1e9;
+    g->total_bytes = prop.totalGlobalMem;
+    CUDA_CHECK(cudaDriverGetVersion(&g->driver_version));
+    CUDA_CHECK(cudaRuntimeGetVersion(&g->runtime_version));
+
+    cudaFuncAttributes fa;
+    err = cudaFuncGetAttributes(&fa, probe_kernel);
+    if (err != cudaSuccess)
+        memlab_die(EXIT_GPU,
+                   "this build has no code for the %s (sm_%d%d): %s; rebuild for it with "
+                   "'make clean' and 'make ARCH=sm_%d%d'",
+                   g->name, g->cc_major, g->cc_minor, cudaGetErrorName(err), g->cc_major, g->cc_minor);
+}
+
+size_t gpu_free_bytes(void)
+{
+    size_t free_bytes = 0, total = 0;
+    CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
+    return free_bytes;
+}
+
+void *gpu_alloc(size_t bytes, const char *what)
+{
+    size_t free_bytes = gpu_free_bytes();
+    if (bytes > free_bytes)
+        memlab_die(EXIT_USAGE, "%s needs %.1f MiB of GPU memory but only %.1f MiB are free: use a smaller --n",
+                   what, bytes / 1048576.0, free_bytes / 1048576.0);
+    void *p = NULL;
+    cudaError_t err = cudaMalloc(&p, bytes ? bytes : 1);
+    if (err != cudaSuccess)
+        memlab_die(EXIT_USAGE, "%s: cudaMalloc of %.1f MiB failed (%s) with %.1f MiB free: use a smaller --n",
+                   what, bytes / 1048576.0, cudaGetErrorName(err), free_bytes / 1048576.0);
+    return p;
+}
+
+void gpu_free(void *p)
+{
+    CUDA_CHECK(cudaFree(p));
+}
+
+void gpu_poison(void *p, size_t bytes)
+{
+    CUDA_CHECK(cudaMemset(p, 0xFF, bytes));
+}
+
+void gpu_flush_l2(const struct gpu_info *g)
+{
+    static void *scratch = NULL;
+    static size_t scratch_bytes = 0;
+    if (!scratch) {
+        scratch_bytes = 2 * g->l2_bytes;
+        scratch = gpu_alloc(scratch_bytes, "the L2 flush buffer");
+    }
+    CUDA_CHECK(cudaMemset(scratch, 0x5A, scratch_bytes));
+}
+
+double gpu_copy_ceiling_gbps(size_t bytes, int reps)
+{
+    void *src = gpu_alloc(bytes, "the copy-ceiling source");
+    void *dst = gpu_alloc(bytes, "the copy-ceiling destination");
+    CUDA_CHECK(cudaMemset(src, 0x3C, bytes));
+    cudaEvent_t start, stop;
+    CUDA_CHECK(cudaEventCreate(&start));
+    CUDA_CHECK(cudaEventCreate(&stop));
+    double samples[64];
+    if (reps > 64)
+        reps = 64;
+    CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice)); /* warm-up */
+    for (int r = 0; r < reps; r++) {
+        float ms = 0;
+        CUDA_CHECK(cudaEventRecord(start));
+        CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice));
+        CUDA_CHECK(cudaEventRecord(stop));
+        CUDA_CHECK(cudaEventSynchronize(stop));
+        CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+        samples[r] = 2.0 * bytes / (ms * 1e6);
+    }
+    CUDA_CHECK(cudaEventDestroy(start));
+    CUDA_CHECK(cudaEventDestroy(stop));
+    gpu_free(src);
+    gpu_free(dst);
+    return summarize(samples, reps).median;
+}
+
+void gpu_check_launch(const char *what)
+{
+    cudaError_t err = cudaGetLastError();
+    if (err == cudaSuccess)
+        err = cudaDeviceSynchronize();
+    if (err != cudaSuccess)
+        memlab_die(EXIT_GPU, "kernel of %s failed: %s (%s)", what, cudaGetErrorName(err),
+                   cudaGetErrorString(err));
+}
+
+struct occupancy gpu_occupancy(const struct gpu_info *g, const void *kernel, int block_threads,
+                               size_t dynamic_smem_bytes)
+{
+    struct occupancy o;
+    memset(&o, 0, sizeof o);
+    cudaFuncAttributes fa;
+    CUDA_CHECK(cudaFuncGetAttributes(&fa, kernel));
+    o.regs_per_thread = fa.numRegs;
+    o.static_smem_bytes = fa.sharedSizeBytes;
+    o.dynamic_smem_bytes = dynamic_smem_bytes;
+    o.local_bytes_per_thread = fa.localSizeBytes;
+    o.block_threads = block_threads;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o.blocks_per_sm, kernel, block_threads,
+                                                             dynamic_smem_bytes));
+    o.warps_per_sm = o.blocks_per_sm * ((block_threads + g->warp_size - 1) / g->warp_size);
+    o.occupancy = (double)o.warps_per_sm / (g->max_threads_per_sm / g->warp_size);
+    return o;
+}

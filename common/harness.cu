@@ -1,0 +1,114 @@
+/* harness.cu - a lab run's life cycle (see harness.h). */
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct variant_head {
+    const char *name;
+    const char *idea;
+};
+
+static const struct variant_head *head(const struct lab_description *d, int i)
+{
+    return (const struct variant_head *)((const char *)d->table + (size_t)i * d->entry_size);
+}
+
+const char *lab_variant_name(const struct lab_description *d, int i)
+{
+    return head(d, i)->name;
+}
+
+static void list_variants(const struct lab_description *d)
+{
+    for (int i = 0; i < d->count; i++)
+        printf("%-28s %s\n", head(d, i)->name, head(d, i)->idea);
+}
+
+void lab_start(struct lab *lab, const struct lab_description *d, int argc, char **argv)
+{
+    static char program[16];
+    snprintf(program, sizeof program, "lab%d", d->number);
+    memlab_program = program;
+    memset(lab, 0, sizeof *lab);
+    lab->number = d->number;
+
+    char why[256];
+    switch (cli_parse(argc, argv, &lab->opts, d->extra, d->extra_count, why, sizeof why)) {
+    case CLI_HELP:
+        cli_usage(stdout, program, d->summary, d->extra, d->extra_count);
+        exit(EXIT_OK);
+    case CLI_ERROR:
+        fprintf(stderr, "%s: %s\n", program, why);
+        cli_usage(stderr, program, d->summary, d->extra, d->extra_count);
+        exit(EXIT_USAGE);
+    case CLI_RUN:
+        break;
+    }
+    const char *names[256];
+    for (int i = 0; i < d->count && i < 256; i++)
+        names[i] = lab_variant_name(d, i);
+    const char *unknown = cli_unknown_variant(&lab->opts, names, d->count);
+    if (unknown) {
+        fprintf(stderr, "%s: no variant named '%s'; the variants are:\n", program, unknown);
+        list_variants(d);
+        exit(EXIT_USAGE);
+    }
+    if (lab->opts.list) {
+        list_variants(d);
+        exit(EXIT_OK);
+    }
+    if (lab->opts.csv_dir)
+        snprintf(lab->csv_dir, sizeof lab->csv_dir, "%s", lab->opts.csv_dir);
+    else
+        snprintf(lab->csv_dir, sizeof lab->csv_dir, "results/lab%d", d->number);
+
+    gpu_open(&lab->gpu);
+    printf("%s on %s (sm_%d%d, %d SMs, L2 %.1f MiB, DRAM %.0f GB/s theoretical)\n", program,
+           lab->gpu.name, lab->gpu.cc_major, lab->gpu.cc_minor, lab->gpu.sms,
+           lab->gpu.l2_bytes / 1048576.0, lab->gpu.theoretical_dram_gbps);
+    double ceiling = 0;
+    if (!lab->opts.check) {
+        size_t bytes = 8 * lab->gpu.l2_bytes;
+        if (bytes < ((size_t)256 << 20))
+            bytes = (size_t)256 << 20;
+        if (bytes > gpu_free_bytes() / 4)
+            bytes = gpu_free_bytes() / 4;
+        ceiling = gpu_copy_ceiling_gbps(bytes, 20);
+        printf("copy ceiling: cudaMemcpy device-to-device %.1f GB/s (%.0f%% of theoretical)\n",
+               ceiling, 100.0 * ceiling / lab->gpu.theoretical_dram_gbps);
+    }
+    run_info_init(&lab->info, d->number, &lab->gpu, lab->opts.seed, ceiling);
+}
+
+struct timing_config lab_timing(const struct lab *lab, int flush_l2)
+{
+    struct timing_config c;
+    c.warmup = 3;
+    c.reps = lab->opts.reps ? lab->opts.reps : lab->opts.quick ? 10 : lab->opts.full ? 50 : 20;
+    c.flush_l2 = flush_l2;
+    c.gpu = &lab->gpu;
+    return c;
+}
+
+enum row_status lab_verdict(struct lab *lab, const char *what, size_t mismatches)
+{
+    if (!mismatches)
+        return ROW_OK;
+    lab->wrong++;
+    memlab_warn("%s: WRONG (%zu mismatches)", what, mismatches);
+    return ROW_WRONG;
+}
+
+int lab_finish(const struct lab *lab)
+{
+    if (lab->wrong) {
+        printf("\n%d variant point(s) gave wrong results: see the messages above.\n", lab->wrong);
+        return EXIT_WRONG;
+    }
+    printf("\nall implemented variants verified%s.\n", lab->opts.check ? "" : " and timed");
+    if (!lab->opts.check)
+        printf("CSV files are in %s/\n", lab->csv_dir);
+    return EXIT_OK;
+}

@@ -1,0 +1,61 @@
+/* harness.h - everything a lab's trusted driver uses, and the run's life cycle.
+ *
+ *   lab_start()   parse the command line (usage + exit 2 on bad input, --help, --list),
+ *                 open the GPU (one line + exit 3 without one), measure the copy ceiling
+ *   ...           the driver verifies, then times, each selected variant and reports rows
+ *   lab_finish()  the exit code: 1 if any variant was WRONG, else 0
+ *
+ * A lab's variant table is an array of structs whose first two fields are
+ * `const char *name; const char *idea;` (lab.h); pass it with LAB_TABLE(table, count).
+ */
+#ifndef MEMLAB_HARNESS_H
+#define MEMLAB_HARNESS_H
+
+#include <cuda_runtime.h>
+
+#include "check.h"
+#include "cli.h"
+#include "gpu.h"
+#include "lab.h"
+#include "progress.h"
+#include "report.h"
+#include "rng.h"
+#include "stats.h"
+#include "timing.h"
+#include "verify.h"
+
+struct lab {
+    int number;
+    struct options opts;
+    struct gpu_info gpu;
+    struct run_info info;
+    char csv_dir[256];
+    int wrong;           /* variants that gave a wrong result */
+    int implemented;     /* variants that ran */
+};
+
+struct lab_description {
+    int number;
+    const char *summary;            /* one line shown by --help */
+    const void *table;              /* the variant table (see above) */
+    int count;
+    size_t entry_size;
+    const struct cli_extra *extra;  /* lab-specific options, may be NULL */
+    int extra_count;
+};
+
+#define LAB_TABLE(t, n) (const void *)(t), (n), sizeof((t)[0])
+
+const char *lab_variant_name(const struct lab_description *d, int i);
+
+void lab_start(struct lab *lab, const struct lab_description *d, int argc, char **argv);
+
+/* Default timing for the run: reps from --reps or 20 (--quick 10, --full 50), 3 warm-ups. */
+struct timing_config lab_timing(const struct lab *lab, int flush_l2);
+
+/* Record a variant's verdict; print it when wrong. Returns the row status to report. */
+enum row_status lab_verdict(struct lab *lab, const char *what, size_t mismatches);
+
+int lab_finish(const struct lab *lab);
+
+#endif

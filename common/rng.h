@@ -1,0 +1,29 @@
+/* rng.h - seeded, reproducible random inputs (splitmix64). Never zeros or constants:
+ * every lab fills its inputs from here so that --seed reproduces a run. */
+#ifndef MEMLAB_RNG_H
+#define MEMLAB_RNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct rng {
+    uint64_t state;
+};
+
+struct rng rng_seeded(uint64_t seed);
+uint64_t rng_next(struct rng *r);
+/* Uniform in [lo, hi). */
+double rng_uniform(struct rng *r, double lo, double hi);
+void rng_fill_floats(struct rng *r, float *out, size_t n, float lo, float hi);
+/* Uniform integers in [lo, hi]. */
+void rng_fill_ints(struct rng *r, int *out, size_t n, int lo, int hi);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,3 @@
+//@begin solution
+//@begin solution
+//@end solution

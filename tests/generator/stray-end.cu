@@ -1,0 +1,2 @@
+a
+//@end solution

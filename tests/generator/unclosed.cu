@@ -1,0 +1,3 @@
+a
+//@begin solution
+b

@@ -1,0 +1,3 @@
+//@begin solution
+//@solution x
+//@end solution

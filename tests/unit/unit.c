@@ -1,0 +1,313 @@
+/* unit.c - unit tests of the harness's host code and lab models; no GPU needed.
+ * Prints "unit <name>: OK" or "unit <name>: FAIL (...)" per case; exit 1 if any failed. */
+#define _XOPEN_SOURCE 700 /* fmemopen, mkdtemp */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "report.h"
+#include "rng.h"
+#include "stats.h"
+#include "verify.h"
+#include "../../labs/lab1-coalescing/sector_model.h"
+
+const char memlab_git[] = "abc1234";
+const char memlab_build[] = "-O3 -arch=sm_90";
+
+static int failures;
+static const char *current;
+static int current_failed;
+
+#define EXPECT(cond)                                                                          \
+    do {                                                                                      \
+        if (!(cond)) {                                                                        \
+            if (!current_failed)                                                              \
+                printf("unit %s: FAIL (%s, line %d)\n", current, #cond, __LINE__);            \
+            current_failed = 1;                                                               \
+        }                                                                                     \
+    } while (0)
+
+static void run(const char *name, void (*test)(void))
+{
+    current = name;
+    current_failed = 0;
+    test();
+    if (current_failed)
+        failures++;
+    else
+        printf("unit %s: OK\n", name);
+}
+
+/* ---- stats ---- */
+static void stats_odd_count(void)
+{
+    double s[] = {5, 1, 3, 9, 2};
+    struct summary r = summarize(s, 5);
+    EXPECT(r.median == 3 && r.min == 1 && r.max == 9 && r.count == 5);
+    EXPECT(s[0] == 5 && s[4] == 2); /* input untouched */
+}
+static void stats_even_count(void)
+{
+    double s[] = {4, 1, 3, 2};
+    struct summary r = summarize(s, 4);
+    EXPECT(r.median == 2.5 && r.min == 1 && r.max == 4);
+}
+static void stats_single_and_empty(void)
+{
+    double s[] = {7};
+    struct summary r = summarize(s, 1);
+    EXPECT(r.median == 7 && r.min == 7 && r.max == 7);
+    r = summarize(s, 0);
+    EXPECT(isnan(r.median) && r.count == 0);
+}
+
+/* ---- tolerance ---- */
+static void tolerance_basic(void)
+{
+    struct tolerance t = {1e-6, 1e-3};
+    EXPECT(values_close(1.0, 1.0, t));
+    EXPECT(values_close(1.0005, 1.0, t));
+    EXPECT(!values_close(1.002, 1.0, t));
+    EXPECT(values_close(1000.5, 1000.0, t)); /* rtol scales with the reference */
+    EXPECT(!values_close(1e-5, 0.0, t));      /* atol alone near zero */
+}
+static void tolerance_nan_never_passes(void)
+{
+    struct tolerance wide = {1e30, 1e30};
+    EXPECT(!values_close(NAN, 1.0, wide));
+    EXPECT(!values_close(1.0, NAN, wide));
+    EXPECT(!values_close(NAN, NAN, wide));
+}
+static void tolerance_infinities(void)
+{
+    struct tolerance wide = {1e30, 1e30};
+    EXPECT(values_close(INFINITY, INFINITY, wide));
+    EXPECT(!values_close(-INFINITY, INFINITY, wide));
+    EXPECT(!values_close(INFINITY, 1.0, wide));
+    EXPECT(!values_close(1.0, INFINITY, wide));
+}
+static void tolerance_scales_with_length(void)
+{
+    struct tolerance a = tolerance_for_sum(100, 1.0), b = tolerance_for_sum(1000000, 1.0);
+    EXPECT(b.rtol > a.rtol && b.atol > a.atol);
+    EXPECT(a.rtol > 0 && b.rtol < 1e-2);
+}
+static void verify_counts_mismatches(void)
+{
+    float got[4] = {1, 2, NAN, 4.5f};
+    double ref[4] = {1, 2, 3, 4};
+    struct tolerance t = {0, 1e-6};
+    EXPECT(verify_floats("unit", got, ref, 4, t) == 2);
+    uint32_t w[3] = {1, 2, 3}, e[3] = {1, 0, 3};
+    EXPECT(verify_words("unit", w, e, 3) == 1);
+    EXPECT(verify_words("unit", w, w, 3) == 0);
+}
+
+/* ---- command line ---- */
+static enum cli_result parse(struct options *o, const char *line)
+{
+    static char buf[256]; /* --only and --csv point into it after parse returns */
+    char *argv[32];
+    int argc = 0;
+    snprintf(buf, sizeof buf, "prog %s", line);
+    for (char *t = strtok(buf, " "); t && argc < 32; t = strtok(NULL, " "))
+        argv[argc++] = t;
+    char why[256];
+    return cli_parse(argc, argv, o, NULL, 0, why, sizeof why);
+}
+static void cli_defaults_and_values(void)
+{
+    struct options o;
+    EXPECT(parse(&o, "") == CLI_RUN && o.seed == 1 && o.reps == 0 && !o.only && !o.n);
+    EXPECT(parse(&o, "--seed 42 --reps 7 --csv out --n 2^20 --only a,b --quick") == CLI_RUN);
+    EXPECT(o.seed == 42 && o.reps == 7 && !strcmp(o.csv_dir, "out") && o.n == 1u << 20 && o.quick);
+    EXPECT(cli_selects(&o, "a") && cli_selects(&o, "b") && !cli_selects(&o, "ab"));
+    EXPECT(parse(&o, "--help") == CLI_HELP);
+}
+static void cli_bad_values(void)
+{
+    struct options o;
+    const char *bad[] = {"--reps 0", "--reps -3", "--reps abc", "--reps 1x", "--seed -1",
+                         "--seed", "--n 0", "--n 12Q", "--n -5", "--only ,a", "--only a,,b",
+                         "--bogus", "stray", "--quick --full", "--n 2^99"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int rejected = parse(&o, bad[i]) == CLI_ERROR;
+        if (!rejected)
+            printf("  not rejected: %s\n", bad[i]);
+        EXPECT(rejected);
+    }
+}
+static void cli_sizes(void)
+{
+    EXPECT(cli_parse_size("1000003") == 1000003);
+    EXPECT(cli_parse_size("64M") == (size_t)64 << 20);
+    EXPECT(cli_parse_size("3K") == 3072);
+    EXPECT(cli_parse_size("2^28") == (size_t)1 << 28);
+    EXPECT(cli_parse_size("") == 0 && cli_parse_size("M") == 0 && cli_parse_size("5MB") == 0);
+}
+static void cli_extra_options(void)
+{
+    long long flag = 0, level = 5;
+    struct cli_extra x[] = {{"ncu", NULL, "profile", &flag, 0, 1}, {"level", "L", "level", &level, 1, 9}};
+    char *ok[] = {"prog", "--ncu", "--level", "3"};
+    char *bad[] = {"prog", "--level", "10"};
+    struct options o;
+    char why[128];
+    EXPECT(cli_parse(4, ok, &o, x, 2, why, sizeof why) == CLI_RUN && flag == 1 && level == 3);
+    EXPECT(cli_parse(3, bad, &o, x, 2, why, sizeof why) == CLI_ERROR);
+}
+static void cli_unknown_variants(void)
+{
+    struct options o;
+    const char *names[] = {"copy_a", "copy_b"};
+    parse(&o, "--only copy_a,copy_c");
+    const char *u = cli_unknown_variant(&o, names, 2);
+    EXPECT(u && !strcmp(u, "copy_c"));
+    parse(&o, "--only copy_b");
+    EXPECT(cli_unknown_variant(&o, names, 2) == NULL);
+}
+
+/* ---- CSV ---- */
+static void csv_header_and_rows(void)
+{
+    struct gpu_info g;
+    memset(&g, 0, sizeof g);
+    strcpy(g.name, "Test GPU");
+    g.cc_major = 9;
+    g.sms = 132;
+    g.l2_bytes = 52428800;
+    g.theoretical_dram_gbps = 3352.3;
+    g.driver_version = g.runtime_version = 13000;
+    struct run_info info;
+    run_info_init(&info, 6, &g, 7, 2993.7);
+    char buf[2048] = "";
+    FILE *f = fmemopen(buf, sizeof buf, "w");
+    csv_write_header(f, &info, "extra_a,extra_b");
+    struct row ok = {"v1", 4, 100, 800, 0, {0.5, 0.4, 0.6, 20}, ROW_OK};
+    struct row ni = {"v2", 4, 100, 800, 0, {0, 0, 0, 0}, ROW_NOT_IMPLEMENTED};
+    csv_write_row(f, &info, &ok, "1,2");
+    csv_write_row(f, &info, &ni, ",");
+    fclose(f);
+    EXPECT(strstr(buf, "# lab: 6\n# gpu: Test GPU\n"));
+    EXPECT(strstr(buf, "# cc: 9.0 | sms: 132 | l2_bytes: 52428800 | driver: 13000 | runtime: 13000\n"));
+    EXPECT(strstr(buf, "# ceiling_copy_gbps: 2993.7 | theoretical_dram_gbps: 3352.3\n"));
+    EXPECT(strstr(buf, "| git: abc1234 | seed: 7 | build: -O3 -arch=sm_90\n"));
+    EXPECT(strstr(buf, "\nlab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,"
+                       "pct_of_ceiling,status,extra_a,extra_b\n"));
+    /* 800 bytes in 0.5 ms = 0.0016 GB/s */
+    EXPECT(strstr(buf, "\n6,v1,4,100,800,0,0.500000,0.400000,0.600000,20,0.00,,0.00,ok,1,2\n"));
+    EXPECT(strstr(buf, "\n6,v2,4,100,800,0,,,,,,,,not_implemented,,\n"));
+    /* every data line has as many fields as the header */
+    int lines = 0;
+    for (char *l = strtok(buf, "\n"); l; l = strtok(NULL, "\n")) {
+        if (l[0] == '#')
+            continue;
+        int commas = 0;
+        for (char *c = l; *c; c++)
+            commas += *c == ',';
+        EXPECT(commas == 15);
+        lines++;
+    }
+    EXPECT(lines == 3);
+}
+
+static void report_table_and_file(void)
+{
+    struct gpu_info g;
+    memset(&g, 0, sizeof g);
+    strcpy(g.name, "Test GPU");
+    struct run_info info;
+    run_info_init(&info, 1, &g, 1, 1000.0);
+    char dir[] = "/tmp/memlab-unit-XXXXXX";
+    EXPECT(mkdtemp(dir) != NULL);
+    char sub[64];
+    snprintf(sub, sizeof sub, "%s/a/b", dir); /* nested folders are created */
+    struct report rep;
+    report_open(&rep, sub, "exp", &info, "stride", "x,y,z");
+    struct row ok = {"v1", 1, 8, 64, 0, {0.001, 0.001, 0.002, 3}, ROW_OK};
+    struct row wrong = {"v1", 2, 8, 64, 0, {0, 0, 0, 0}, ROW_WRONG};
+    report_row(&rep, &ok, "%d,%d,%d", 1, 2, 3); /* the last field ends the string */
+    report_row(&rep, &wrong, "%d,,", 4);
+    report_close(&rep);
+    char path[128], line[512];
+    snprintf(path, sizeof path, "%s/exp.csv", sub);
+    FILE *f = fopen(path, "r");
+    EXPECT(f != NULL);
+    int rows = 0;
+    while (f && fgets(line, sizeof line, f))
+        rows += line[0] != '#';
+    if (f)
+        fclose(f);
+    EXPECT(rows == 3);
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -r %s", dir);
+    EXPECT(system(cmd) == 0);
+}
+
+/* ---- random inputs ---- */
+static void rng_reproducible_and_varied(void)
+{
+    struct rng a = rng_seeded(5), b = rng_seeded(5), c = rng_seeded(6);
+    float x[64], y[64], z[64];
+    rng_fill_floats(&a, x, 64, -1, 1);
+    rng_fill_floats(&b, y, 64, -1, 1);
+    rng_fill_floats(&c, z, 64, -1, 1);
+    EXPECT(!memcmp(x, y, sizeof x) && memcmp(x, z, sizeof x));
+    int distinct = 0;
+    for (int i = 1; i < 64; i++)
+        distinct += x[i] != x[0];
+    EXPECT(distinct > 60);
+    for (int i = 0; i < 64; i++)
+        EXPECT(x[i] >= -1 && x[i] < 1 && x[i] != 0);
+    int v[1000];
+    rng_fill_ints(&a, v, 1000, -3, 3);
+    int seen_lo = 0, seen_hi = 0;
+    for (int i = 0; i < 1000; i++) {
+        EXPECT(v[i] >= -3 && v[i] <= 3);
+        seen_lo |= v[i] == -3;
+        seen_hi |= v[i] == 3;
+    }
+    EXPECT(seen_lo && seen_hi);
+}
+
+/* ---- lab 1's sector model ---- */
+static void sector_model_lab1(void)
+{
+    EXPECT(warp_sectors(0, 32, 4, 4) == 4);       /* 128 contiguous aligned bytes */
+    EXPECT(warp_sectors(4, 32, 4, 4) == 5);       /* misaligned by one float */
+    EXPECT(warp_sectors(0, 32, 8, 4) == 8);       /* stride 2 */
+    EXPECT(warp_sectors(0, 32, 32, 4) == 32);     /* stride 8: a sector per thread */
+    EXPECT(warp_sectors(0, 32, 512, 4) == 32);    /* stride 128 */
+    EXPECT(warp_sectors(0, 32, 16, 16) == 16);    /* float4: 512 bytes */
+    EXPECT(warp_sectors(0, 0, 4, 4) == 0);
+    /* a full stride-1 copy moves exactly its bytes; stride >= 8 moves 32 per 4 used */
+    EXPECT(copy_sector_bytes(0, 1024, 1, 4) == 2.0 * 4096);
+    EXPECT(copy_sector_bytes(0, 128, 8, 4) == 2.0 * 32 * 128);
+    EXPECT(copy_sector_bytes(0, 128, 64, 4) == 2.0 * 32 * 128);
+    /* a partial last warp: 33 threads at stride 1 = 4 sectors + 1 sector */
+    EXPECT(copy_sector_bytes(0, 33, 1, 4) == 2.0 * 32 * 5);
+}
+
+int main(void)
+{
+    run("stats_odd_count", stats_odd_count);
+    run("stats_even_count", stats_even_count);
+    run("stats_single_and_empty", stats_single_and_empty);
+    run("tolerance_basic", tolerance_basic);
+    run("tolerance_nan_never_passes", tolerance_nan_never_passes);
+    run("tolerance_infinities", tolerance_infinities);
+    run("tolerance_scales_with_length", tolerance_scales_with_length);
+    run("verify_counts_mismatches", verify_counts_mismatches);
+    run("cli_defaults_and_values", cli_defaults_and_values);
+    run("cli_bad_values", cli_bad_values);
+    run("cli_sizes", cli_sizes);
+    run("cli_extra_options", cli_extra_options);
+    run("cli_unknown_variants", cli_unknown_variants);
+    run("csv_header_and_rows", csv_header_and_rows);
+    run("report_table_and_file", report_table_and_file);
+    run("rng_reproducible_and_varied", rng_reproducible_and_varied);
+    run("sector_model_lab1", sector_model_lab1);
+    return failures ? 1 : 0;
+}
