@@ -1,0 +1,175 @@
+# gpu-memlab - one non-recursive Makefile. `make help` lists the targets and the knobs.
+#
+# Labs are found by their folders (labs/labN-topic), so adding a lab adds its targets.
+# Builds go under build/<arch>/: build/<arch>/<flavour>/labN/labN, where the flavour is
+# student (labs/), solution (solutions/) or custom (KERNELS=file).
+
+NVCC     ?= nvcc
+GNUPLOT  ?= gnuplot
+SOLUTION ?= 0
+QUICK    ?= 0
+ARGS     ?=
+KERNELS  ?=
+BUILD_DIR ?= build
+
+# The GPU's architecture when there is one (nvidia-smi), else a portable fat binary.
+DETECTED_CC := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .' | grep -E '^[0-9]+$$')
+ifneq ($(DETECTED_CC),)
+ARCH ?= sm_$(DETECTED_CC)
+else
+ARCH ?= fat
+endif
+FAT_TARGETS := 75 80 86 89 90
+ifeq ($(ARCH),fat)
+ARCH_FLAGS := $(foreach t,$(FAT_TARGETS),-gencode arch=compute_$(t),code=sm_$(t)) -gencode arch=compute_90,code=compute_90
+else
+ARCH_FLAGS := -arch=$(ARCH)
+endif
+
+OUT      := $(BUILD_DIR)/$(ARCH)
+HOST_OUT := $(BUILD_DIR)/host
+NVFLAGS  := -O3 -std=c++17 $(ARCH_FLAGS) -lineinfo -Icommon -Xcompiler -Wall -MMD -MP
+CFLAGS   := -O2 -std=c11 -Wall -Wextra -Werror=implicit-function-declaration -Icommon -MMD -MP
+
+# ---- labs -------------------------------------------------------------------------------
+# A lab folder may hold lab.mk, setting LIBS_labN (e.g. -lcublas) for its program.
+LAB_DIRS := $(sort $(wildcard labs/lab[0-9]*-*))
+-include $(wildcard labs/*/lab.mk)
+lab_num   = $(patsubst lab%,%,$(firstword $(subst -, ,$(notdir $(1)))))
+LAB_NUMS := $(sort $(foreach d,$(LAB_DIRS),$(call lab_num,$(d))))
+lab_dir   = $(firstword $(wildcard labs/lab$(1)-*))
+sol_dir   = $(patsubst labs/%,solutions/%,$(call lab_dir,$(1)))
+
+ifneq ($(KERNELS),)
+FLAVOUR := custom
+else ifeq ($(SOLUTION),1)
+FLAVOUR := solution
+else
+FLAVOUR := student
+endif
+
+# ---- the harness --------------------------------------------------------------------------
+HOST_SRCS := $(wildcard common/*.c)
+CUDA_SRCS := $(wildcard common/*.cu)
+HOST_OBJS := $(patsubst common/%.c,$(HOST_OUT)/common/%.o,$(HOST_SRCS))
+CUDA_OBJS := $(patsubst common/%.cu,$(OUT)/common/%.o,$(CUDA_SRCS))
+VERSION_OBJ := $(OUT)/version.o
+HARNESS  := $(HOST_OBJS) $(CUDA_OBJS) $(VERSION_OBJ)
+
+$(HOST_OUT)/common/%.o: common/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(OUT)/common/%.o: common/%.cu
+	@mkdir -p $(@D)
+	$(NVCC) $(NVFLAGS) -c $< -o $@
+
+# The build's identity, rewritten only when it changes (so nothing rebuilds needlessly).
+GIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+VERSION_TEXT := const char memlab_git[] = "$(GIT_REV)"; const char memlab_build[] = "-O3 $(ARCH_FLAGS)";
+$(OUT)/version.c: FORCE
+	@mkdir -p $(@D)
+	@echo '$(VERSION_TEXT)' | cmp -s - $@ || echo '$(VERSION_TEXT)' > $@
+$(VERSION_OBJ): $(OUT)/version.c
+	$(CC) -c $< -o $@
+
+# ---- one lab: $(1) number, $(2) flavour, $(3) kernels.cu ----------------------------------
+define lab_build
+$(OUT)/$(2)/lab$(1)/driver.o: $(call lab_dir,$(1))/driver.cu
+	@mkdir -p $$(@D)
+	$$(NVCC) $$(NVFLAGS) -I$(call lab_dir,$(1)) -c $$< -o $$@
+$(OUT)/$(2)/lab$(1)/kernels.o: $(3)
+	@mkdir -p $$(@D)
+	$$(NVCC) $$(NVFLAGS) -I$(call lab_dir,$(1)) -c $$< -o $$@
+$(OUT)/$(2)/lab$(1)/lab$(1): $(OUT)/$(2)/lab$(1)/driver.o $(OUT)/$(2)/lab$(1)/kernels.o $$(HARNESS)
+	$$(NVCC) $$(ARCH_FLAGS) $$^ -o $$@ $$(LIBS_lab$(1))
+endef
+
+$(foreach n,$(LAB_NUMS),$(eval $(call lab_build,$(n),student,$(call lab_dir,$(n))/kernels.cu)))
+$(foreach n,$(LAB_NUMS),$(if $(wildcard $(call sol_dir,$(n))/kernels.cu),$(eval $(call lab_build,$(n),solution,$(call sol_dir,$(n))/kernels.cu))))
+
+# KERNELS=file: the file is copied next to nothing else, so that it can only include the
+# kit's own kernels.h (the grader relies on this).
+ifneq ($(KERNELS),)
+ifneq ($(words $(filter lab%,$(MAKECMDGOALS))),1)
+$(error KERNELS=... substitutes one lab's kernels.cu: name one lab target, e.g. make lab1 KERNELS=$(KERNELS))
+endif
+CUSTOM_LAB := $(firstword $(subst -, ,$(patsubst lab%,%,$(filter lab%,$(MAKECMDGOALS)))))
+$(OUT)/custom/lab$(CUSTOM_LAB)/src/kernels.cu: $(KERNELS) FORCE
+	@mkdir -p $(@D)
+	@cmp -s $< $@ || cp $< $@
+$(eval $(call lab_build,$(CUSTOM_LAB),custom,$(OUT)/custom/lab$(CUSTOM_LAB)/src/kernels.cu))
+endif
+
+# ---- targets ------------------------------------------------------------------------------
+LAB_TARGETS := $(addprefix lab,$(LAB_NUMS))
+RUN_FLAGS := $(if $(filter 1,$(QUICK)),--quick) $(ARGS)
+
+.PHONY: help all $(LAB_TARGETS) $(addsuffix -build,$(LAB_TARGETS)) plots test student-files \
+        reference-plots clean FORCE
+.DEFAULT_GOAL := help
+
+help:
+	@echo "gpu-memlab: labs on the GPU memory hierarchy"
+	@echo
+	@echo "  make labN            build lab N, run it (table + results/labN/*.csv), plot it (plots/labN/)"
+	@echo "  make labN-build      build lab N only"
+	@echo "  make plots           re-render every figure from the CSVs in results/"
+	@echo "  make test            the kit's tests (GPU checks run only where there is a GPU)"
+	@echo "  make student-files   regenerate labs/*/kernels.cu from solutions/ (instructors)"
+	@echo "  make reference-plots re-render the handouts' reference figures"
+	@echo "  make clean           remove build/, results/ and the generated plots"
+	@echo
+	@echo "labs:"
+	@for d in $(LAB_DIRS); do n=$$(basename $$d | cut -d- -f1); \
+	  printf '  make %-6s %s\n' "$$n" "$$(head -n 1 handouts/$$(basename $$d).md 2>/dev/null | sed 's/^# *//')"; done
+	@echo
+	@echo "knobs:"
+	@echo "  SOLUTION=1           run the instructors' solution instead of your kernels.cu"
+	@echo "  QUICK=1              a short sweep (--quick)"
+	@echo "  ARGS='--only X'      more options for the lab program (see build/.../labN --help)"
+	@echo "  ARCH=sm_80           GPU architecture (now: $(ARCH); 'fat' = portable, no GPU seen)"
+	@echo "  KERNELS=path.cu      build lab N with this kernels.cu (what the grader does)"
+
+all: $(foreach n,$(LAB_NUMS),$(OUT)/student/lab$(n)/lab$(n) $(if $(wildcard $(call sol_dir,$(n))),$(OUT)/solution/lab$(n)/lab$(n)))
+
+ifeq ($(SOLUTION)$(wildcard solutions),1)
+$(LAB_TARGETS) $(addsuffix -build,$(LAB_TARGETS)):
+	@echo "SOLUTION=1 needs the instructors' copy of the kit (this copy has no solutions/)"; exit 2
+else
+$(foreach n,$(LAB_NUMS),$(eval lab$(n)-build: $(OUT)/$(FLAVOUR)/lab$(n)/lab$(n)))
+$(LAB_TARGETS): lab%: lab%-build
+	@rc=0; $(OUT)/$(FLAVOUR)/$@/$@ --csv results/$@ $(RUN_FLAGS) || rc=$$?; \
+	if [ $$rc -le 1 ]; then sh tools/render-plots.sh $(call lab_dir,$*) results/$@ plots/$@; fi; \
+	exit $$rc
+endif
+
+plots:
+	@for d in $(LAB_DIRS); do n=$$(basename $$d | cut -d- -f1); \
+	  if [ -d results/$$n ]; then sh tools/render-plots.sh $$d results/$$n plots/$$n || exit $$?; fi; done
+
+reference-plots:
+	@for d in $(LAB_DIRS); do n=$$(basename $$d | cut -d- -f1); \
+	  if [ -d handouts/reference/$$n ]; then sh tools/render-plots.sh $$d handouts/reference/$$n handouts/reference/$$n png || exit $$?; fi; done
+
+student-files:
+	@for m in solutions/*/kernels.cu; do s=labs/$$(basename $$(dirname $$m))/kernels.cu; \
+	  awk -f tools/mkstudent.awk $$m > $$s.tmp && mv $$s.tmp $$s && echo "wrote $$s" || { rm -f $$s.tmp; exit 1; }; done
+
+test:
+	@bash tests/run.sh
+
+# The harness's unit tests: host code only, no GPU.
+$(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.o,$(HOST_OBJS)) $(HOST_OUT)/common/check.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -lm -o $@
+
+print-%:
+	@echo '$($*)'
+
+clean:
+	rm -rf $(BUILD_DIR) results $(wildcard plots/lab*)
+
+FORCE:
+
+-include $(shell find $(BUILD_DIR) -name '*.d' 2>/dev/null)

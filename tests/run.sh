@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# tests/run.sh - the kit's own tests; `make test` runs this. One line per test:
+#   "name: OK", "name: FAIL" (with the output that explains it), "name: SKIP (why)"
+# and a last line "N passed, N failed, N skipped". Exit 1 if any test failed.
+# Checks that need a GPU run where nvidia-smi lists one and count as skipped elsewhere;
+# everything else runs on any machine with the CUDA toolkit (and gnuplot for the plots).
+# Generic checks live here; each lab's own (GPU verification, its phenomenon, its fixtures)
+# in tests/labN.sh, sourced below with the helpers pass/fail/skip/check/expect_exit/gpu_test
+# and the variables OUT, tmp, have_gpu, have_gnuplot.
+set -u
+cd "$(dirname "$0")/.."
+MAKE="${MAKE:-make} --no-print-directory"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0 skipped=0
+
+pass() { echo "$1: OK"; passed=$((passed + 1)); }
+fail() {
+    echo "$1: FAIL${3:+ ($3)}"
+    [ -n "${2:-}" ] && [ -s "$2" ] && tail -n 15 "$2" | sed 's/^/    | /'
+    failed=$((failed + 1))
+}
+skip() { echo "$1: SKIP ($2)"; skipped=$((skipped + 1)); }
+# check NAME COMMAND...: passes when the command succeeds.
+check() {
+    local name=$1; shift
+    if "$@" >"$tmp/log" 2>&1; then pass "$name"; else fail "$name" "$tmp/log"; fi
+}
+# expect_exit NAME CODE COMMAND...: passes when the command exits with CODE.
+expect_exit() {
+    local name=$1 code=$2; shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    cat "$tmp/out" "$tmp/err" >"$tmp/log"
+    if [ "$rc" -eq "$code" ]; then pass "$name"; else fail "$name" "$tmp/log" "exit $rc, expected $code"; fi
+}
+
+OUT=$($MAKE -s print-OUT)
+HOST_OUT=$($MAKE -s print-HOST_OUT)
+LAB_NUMS=$($MAKE -s print-LAB_NUMS)
+lab_dir() { ls -d labs/lab"$1"-* | head -n 1; }
+have_gpu=0
+nvidia-smi -L 2>/dev/null | grep -q '^GPU ' && have_gpu=1
+have_gnuplot=0
+command -v gnuplot >/dev/null 2>&1 && have_gnuplot=1
+
+# ---- harness unit tests ---------------------------------------------------------------
+if $MAKE -s "$HOST_OUT/tests/unit" >"$tmp/log" 2>&1; then
+    "$HOST_OUT/tests/unit" >"$tmp/unit" 2>/dev/null
+    unit_rc=$?
+    while read -r line; do
+        case "$line" in
+        *": OK") pass "${line%: OK}" ;;
+        *": FAIL"*) fail "${line%%: FAIL*}" "" "${line#*: FAIL }" ;;
+        esac
+    done < <(grep '^unit ' "$tmp/unit")
+    [ "$unit_rc" -eq 0 ] || grep -q ': FAIL' "$tmp/unit" || fail "unit tests" "$tmp/unit" "exit $unit_rc"
+else
+    fail "unit tests build" "$tmp/log"
+fi
+
+# ---- solution regions and the generator ------------------------------------------------
+check "generator: fixture master gives the expected student file" \
+    bash -c 'awk -f tools/mkstudent.awk tests/generator/master.cu | diff - tests/generator/student.expected'
+for bad in unclosed stray-end nested unknown; do
+    expect_exit "generator: rejects a $bad marker" 1 awk -f tools/mkstudent.awk "tests/generator/$bad.cu"
+done
+for master in solutions/*/kernels.cu; do
+    lab=$(basename "$(dirname "$master")")
+    student=labs/$lab/kernels.cu
+    check "student file $lab matches the generator (make student-files)" \
+        bash -c "awk -f tools/mkstudent.awk '$master' | diff -u '$student' -"
+    check "student file $lab has no solution markers and open TODOs" \
+        bash -c "! grep -n '//@' '$student' && grep -q 'TODO' '$student'"
+done
+
+# ---- builds -------------------------------------------------------------------------------
+for n in $LAB_NUMS; do
+    for flavour in student solution; do
+        [ "$flavour" = solution ] && [ ! -d "solutions/$(basename "$(lab_dir "$n")")" ] && continue
+        check "build lab$n $flavour ($OUT)" $MAKE "$OUT/$flavour/lab$n/lab$n"
+    done
+done
+
+# ---- command line and bad input (no GPU needed: parsing comes first) -----------------------
+for n in $LAB_NUMS; do
+    bin=$OUT/student/lab$n/lab$n
+    [ -x "$bin" ] || { fail "lab$n command line" "" "no binary"; continue; }
+    expect_exit "lab$n --help" 0 "$bin" --help
+    expect_exit "lab$n --list" 0 "$bin" --list
+    for args in "--bogus" "--reps 0" "--reps many" "--seed -4" "--n 0" "--n 5X" "--only no_such_variant" \
+        "--quick --full" "--csv"; do
+        expect_exit "lab$n rejects '$args' with exit 2" 2 "$bin" $args
+    done
+    # No GPU: hide every device, expect exit 3 and a single line.
+    CUDA_VISIBLE_DEVICES= "$bin" --quick >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 3 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'no CUDA GPU found' "$tmp/err"; then
+        pass "lab$n without a GPU: one line, exit 3"
+    else
+        cat "$tmp/out" "$tmp/err" >"$tmp/log"; fail "lab$n without a GPU: one line, exit 3" "$tmp/log" "exit $rc"
+    fi
+done
+CUDA_VISIBLE_DEVICES= $MAKE lab1 >"$tmp/log" 2>&1
+if grep -q '^lab1: no CUDA GPU found' "$tmp/log" && [ "$(grep -c '^lab1:' "$tmp/log")" -eq 1 ]; then
+    pass "make lab1 without a GPU stops with one line"
+else
+    fail "make lab1 without a GPU stops with one line" "$tmp/log"
+fi
+
+# ---- plots ----------------------------------------------------------------------------------
+for n in $LAB_NUMS; do
+    dir=$(lab_dir "$n")
+    for script in "$dir"/plot-*.gp; do
+        [ -e "$script" ] || continue
+        exp=$(basename "$script" .gp); exp=${exp#plot-}
+        name="plot lab$n $exp renders the reference CSV"
+        ref=handouts/reference/lab$n/$exp.csv
+        if [ ! -f "$ref" ]; then fail "$name" "" "$ref is missing"; continue; fi
+        if [ $have_gnuplot -eq 0 ]; then skip "$name" "gnuplot not installed"; continue; fi
+        rm -rf "$tmp/plots"
+        gnuplot -e "csv='$ref'; out='$tmp/plots-$exp'; formats='both'" "$script" >"$tmp/log" 2>&1
+        rc=$?
+        if [ $rc -eq 0 ] && [ ! -s "$tmp/log" ] && [ -s "$tmp/plots-$exp.png" ] && [ -s "$tmp/plots-$exp.pdf" ]; then
+            pass "$name"
+        else
+            fail "$name" "$tmp/log" "gnuplot exit $rc, or it warned, or no PNG/PDF"
+        fi
+    done
+    for ref in handouts/reference/lab$n/*.csv; do
+        [ -e "$ref" ] || continue
+        check "reference $ref: untouched header, every row verified" bash -c "
+            head -n 5 '$ref' | grep -q '^# lab: $n\$' && grep -q '^# gpu: ' '$ref' &&
+            grep -q '^# ceiling_copy_gbps: ' '$ref' && grep -q '^# date: .*| git: ' '$ref' &&
+            grep -q '^lab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,pct_of_ceiling,status' '$ref' &&
+            ! grep -v '^#' '$ref' | tail -n +2 | grep -v ',ok\(,\|\$\)'"
+    done
+done
+if [ $have_gnuplot -eq 1 ]; then
+    printf '# lab: 1\n# gpu: T\nlab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,pct_of_ceiling,status\n1,copy_offset,0,9,72,0,,,,,,,,not_implemented\n' >"$tmp/offset.csv"
+    check "render-plots skips a CSV without verified rows" bash -c \
+        "sh tools/render-plots.sh labs/lab1-coalescing '$tmp' '$tmp/p' | grep -q 'offset: skipped' && [ ! -e '$tmp/p/offset.png' ]"
+else
+    skip "render-plots skips a CSV without verified rows" "gnuplot not installed"
+fi
+check "render-plots without gnuplot: one line, CSVs kept, success" bash -c \
+    "GNUPLOT=/nonexistent/gnuplot sh tools/render-plots.sh labs/lab1-coalescing handouts/reference/lab1 '$tmp/np' | grep -q '^gnuplot not found'"
+
+# ---- each lab's own checks (tests/labN.sh, sourced: they use the helpers above) ---------
+gpu_test() { # gpu_test NAME COMMAND...: a check that needs the GPU
+    if [ $have_gpu -eq 0 ]; then skip "$1" "no GPU"; else check "$@"; fi
+}
+for n in $LAB_NUMS; do
+    if [ -f "tests/lab$n.sh" ]; then
+        . "tests/lab$n.sh"
+    else
+        fail "lab$n has its own checks (tests/lab$n.sh)" "" "missing"
+    fi
+done
+
+echo
+echo "$passed passed, $failed failed, $skipped skipped"
+[ $failed -eq 0 ]

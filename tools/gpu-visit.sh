@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# gpu-visit.sh LAB... - one visit to a GPU machine: build for its GPU, run `make test`, run
+# each named lab with SOLUTION=1, and pack the CSVs and logs into $OUT/visit.tar.gz (the
+# device tool returns at most 8 files). Extra diagnostics: set VISIT_EXTRA to a command.
+#   tools/gpu-visit.sh 1 6        (then unpack: tar xzf .../visit.tar.gz)
+set -u
+out=${OUT:-/tmp/visit}
+mkdir -p "$out/visit"
+log=$out/visit
+{
+    date -u +%Y-%m-%dT%H:%M:%SZ
+    nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.sm,clocks.mem,temperature.gpu --format=csv
+    nvcc --version | tail -n 1
+    git describe --always --dirty 2>/dev/null || echo "no git here"
+} >"$log/machine.txt" 2>&1
+cat "$log/machine.txt"
+make -j8 all >"$log/build.log" 2>&1 || { echo "build failed"; tail -n 30 "$log/build.log"; }
+make test 2>&1 | tee "$log/test.log" | grep -E 'FAIL|passed|gpu:' | grep -v ': OK$' || true
+grep -E 'passed' "$log/test.log"
+for n in "$@"; do
+    make "lab$n" SOLUTION=1 >"$log/lab$n.log" 2>&1
+    echo "lab$n SOLUTION=1: exit $?"
+    mkdir -p "$log/lab$n" && cp results/lab$n/*.csv "$log/lab$n/" 2>/dev/null
+    tail -n 25 "$log/lab$n.log"
+done
+if [ -n "${VISIT_EXTRA:-}" ]; then
+    bash -c "$VISIT_EXTRA" >"$log/extra.log" 2>&1
+    echo "extra: exit $?"; tail -n 40 "$log/extra.log"
+fi
+tar czf "$out/visit.tar.gz" -C "$out" visit && rm -rf "$out/visit"
