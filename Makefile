@@ -116,6 +116,7 @@ help:
 	@echo "  make labN-build      build lab N only"
 	@echo "  make plots           re-render every figure from the CSVs in results/"
 	@echo "  make test            the kit's tests (GPU checks run only where there is a GPU)"
+	@echo "  make test LABS='1 6' only these labs' checks (and the generic ones)"
 	@echo "  make student-files   regenerate labs/*/kernels.cu from solutions/ (instructors)"
 	@echo "  make reference-plots re-render the handouts' reference figures"
 	@echo "  make clean           remove build/, results/ and the generated plots"

@@ -37,7 +37,7 @@ expect_exit() {
 
 OUT=$($MAKE -s print-OUT)
 HOST_OUT=$($MAKE -s print-HOST_OUT)
-LAB_NUMS=$($MAKE -s print-LAB_NUMS)
+LAB_NUMS=${LABS:-$($MAKE -s print-LAB_NUMS)} # LABS="1 6": only these labs' checks
 lab_dir() { ls -d labs/lab"$1"-* | head -n 1; }
 have_gpu=0
 nvidia-smi -L 2>/dev/null | grep -q '^GPU ' && have_gpu=1
@@ -65,8 +65,10 @@ check "generator: fixture master gives the expected student file" \
 for bad in unclosed stray-end nested unknown; do
     expect_exit "generator: rejects a $bad marker" 1 awk -f tools/mkstudent.awk "tests/generator/$bad.cu"
 done
-for master in solutions/*/kernels.cu; do
-    lab=$(basename "$(dirname "$master")")
+for n in $LAB_NUMS; do
+    lab=$(basename "$(lab_dir "$n")")
+    master=solutions/$lab/kernels.cu
+    [ -f "$master" ] || continue
     student=labs/$lab/kernels.cu
     check "student file $lab matches the generator (make student-files)" \
         bash -c "awk -f tools/mkstudent.awk '$master' | diff -u '$student' -"
@@ -157,6 +159,7 @@ for n in $LAB_NUMS; do
         fail "lab$n has its own checks (tests/lab$n.sh)" "" "missing"
     fi
 done
+[ -f tests/grading.sh ] && . tests/grading.sh
 
 echo
 echo "$passed passed, $failed failed, $skipped skipped"
