@@ -30,5 +30,5 @@ ceiling = real(meta('ceiling_copy_gbps'))
 if (!exists('formats')) formats = 'both'
 png_wanted = formats eq 'png' || formats eq 'both'
 pdf_wanted = formats eq 'pdf' || formats eq 'both'
-start_output = "if (png_wanted) { set terminal pngcairo size 1000,620 enhanced font 'Sans,11'; set output out.'.png' } else { set terminal pdfcairo size 16cm,10cm enhanced font 'Sans,9'; set output out.'.pdf' }"
-finish_output = "if (png_wanted && pdf_wanted) { set terminal pdfcairo size 16cm,10cm enhanced font 'Sans,9'; set output out.'.pdf'; replot }; unset output"
+start_output = "if (png_wanted) { set terminal pngcairo size 1000,620 noenhanced font 'Sans,11'; set output out.'.png' } else { set terminal pdfcairo size 16cm,10cm noenhanced font 'Sans,9'; set output out.'.pdf' }"
+finish_output = "if (png_wanted && pdf_wanted) { set terminal pdfcairo size 16cm,10cm noenhanced font 'Sans,9'; set output out.'.pdf'; replot }; unset output"

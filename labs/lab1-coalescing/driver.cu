@@ -4,10 +4,13 @@
  *   stride   copy_strided, stride 1..32, 64, 128, array fixed at 8x the L2 size
  *   offset   copy_offset, offset 0..32 floats
  *   width    copy_contiguous (4 bytes per thread) against copy_float4 (16 bytes)
- * bytes = useful bytes, read plus written (8 per copied float). The lab's own columns:
- *   sector_bytes  what the memory system moves if it works in whole 32-byte sectors
- *   sector_gbps   sector_bytes / measured time: the traffic the model says was moved
- *   model_gbps    predicted useful bandwidth: ceiling x bytes / sector_bytes
+ * bytes = useful bytes, read plus written (8 per copied float). The lab's own columns
+ * (models in sector_model.h):
+ *   sector_bytes       what moves between the SMs and L2 in whole 32-byte sectors
+ *   sector_gbps        sector_bytes / measured time: the traffic the sector model implies
+ *   sector_model_gbps  useful bandwidth the sector model predicts: ceiling x bytes / sector_bytes
+ *   dram_model_bytes   what the H100's DRAM moves: 64-byte reads, fills of partial sectors
+ *   dram_model_gbps    useful bandwidth the DRAM model predicts: ceiling x bytes / dram_model_bytes
  * Every point is verified (outputs poisoned, untouched elements must stay poisoned, input
  * unchanged) before it is timed; before the sweeps every variant is verified at awkward
  * sizes. --check verifies everything and times nothing.
@@ -79,14 +82,25 @@ static void written_range(const char *name, size_t n, int param, size_t *first, 
         *first = (size_t)param;
 }
 
-static double sector_bytes_of(const char *name, size_t n, int param)
+/* The two models' bytes for one point (sector_model.h): float4 copies n/4 vectors, then
+ * the last n%4 floats one by one. */
+struct traffic {
+    double sector_bytes, dram_bytes;
+};
+
+static struct traffic traffic_of(const char *name, size_t n, int param)
 {
     size_t first, count, step;
     written_range(name, n, param, &first, &count, &step);
-    if (strcmp(name, "copy_float4"))
-        return copy_sector_bytes(first, count, step, 4);
-    /* n/4 float4 copies, then the last n%4 floats one by one */
-    return copy_sector_bytes(0, n / 4, 1, 16) + copy_sector_bytes(n / 4 * 4, n % 4, 1, 4);
+    struct traffic t;
+    if (strcmp(name, "copy_float4")) {
+        t.sector_bytes = copy_sector_bytes(first, count, step, 4);
+        t.dram_bytes = copy_dram_bytes(first, count, step, 4);
+    } else {
+        t.sector_bytes = copy_sector_bytes(0, n / 4, 1, 16) + copy_sector_bytes(n / 4 * 4, n % 4, 1, 4);
+        t.dram_bytes = copy_dram_bytes(0, n / 4, 1, 16) + copy_dram_bytes(n / 4 * 4, n % 4, 1, 4);
+    }
+    return t;
 }
 
 /* The param column: the sweep's parameter, or in the width sweep the bytes per access. */
@@ -159,7 +173,7 @@ static void run_sweep(struct lab *lab, struct buffers *b, const struct sweep *s,
     struct report rep;
     if (!lab->opts.check)
         report_open(&rep, lab->csv_dir, s->experiment, &lab->info, s->param_name,
-                    "sector_bytes,sector_gbps,model_gbps");
+                    "sector_bytes,sector_gbps,sector_model_gbps,dram_model_bytes,dram_model_gbps");
     for (int vi = 0; vi < 2 && s->variants[vi]; vi++) {
         const struct lab1_variant *v = find_variant(s->variants[vi]);
         if (!v)
@@ -172,7 +186,7 @@ static void run_sweep(struct lab *lab, struct buffers *b, const struct sweep *s,
             if (lab->opts.check)
                 printf("%-26s not implemented\n", v->name);
             else
-                report_row(&rep, &r, ",,");
+                report_row(&rep, &r, ",,,,");
             continue;
         }
         struct progress prog;
@@ -190,15 +204,16 @@ static void run_sweep(struct lab *lab, struct buffers *b, const struct sweep *s,
             written_range(v->name, n, params[p], &first, &copies, &step);
             struct row r = {v->name, reported_param(s, v->name, params[p]), n, 8.0 * copies, 0,
                             {0, 0, 0, 0}, status};
-            double sectors = sector_bytes_of(v->name, n, params[p]);
-            if (status != ROW_OK) {
-                report_row(&rep, &r, "%.0f,,", sectors);
-                continue;
-            }
-            r.ms = time_launches(label, launch_job, &job, &timing);
+            struct traffic t = traffic_of(v->name, n, params[p]);
+            double ceiling = lab->info.ceiling_copy_gbps;
+            if (status == ROW_OK)
+                r.ms = time_launches(label, launch_job, &job, &timing);
             double gbps = r.bytes / (r.ms.median * 1e6);
-            double model = lab->info.ceiling_copy_gbps * r.bytes / sectors;
-            report_row(&rep, &r, "%.0f,%.1f,%.1f", sectors, gbps * sectors / r.bytes, model);
+            char implied[32] = ""; /* empty unless the point was timed */
+            if (status == ROW_OK)
+                snprintf(implied, sizeof implied, "%.1f", gbps * t.sector_bytes / r.bytes);
+            report_row(&rep, &r, "%.0f,%s,%.1f,%.0f,%.1f", t.sector_bytes, implied,
+                       ceiling * r.bytes / t.sector_bytes, t.dram_bytes, ceiling * r.bytes / t.dram_bytes);
         }
         if (lab->opts.check)
             printf("%-26s verified: %d point(s) of the %s sweep at awkward sizes, and at n %zu\n",

@@ -1,5 +1,6 @@
 # plot-offset.gp - lab 1: useful bandwidth of the misaligned copy against the offset, with
-# the sector model's per-warp prediction and the copy ceiling.
+# the per-warp sector model, the DRAM model (the L2 fetches a shared sector once) and the
+# copy ceiling measured in the same run.
 load 'plots/style.gp'
 set title sprintf("Lab 1: misaligned copy on %s", gpu_name)
 set xlabel 'offset (floats; a multiple of 8 keeps every warp on 32-byte sector boundaries)'
@@ -9,7 +10,8 @@ set xtics 0, 4, 32
 set yrange [0:ceiling * 1.15]
 set key bottom right
 @start_output
-plot csv using 'param':'gbps' with linespoints lt 1 title 'useful bandwidth (measured)', \
-     csv using 'param':'model_gbps' with lines lt 3 title 'predicted if each warp'."'"'s sectors all came from DRAM', \
+plot csv using 'param':'gbps' with linespoints lt 1 title 'useful bandwidth, measured', \
+     csv using 'param':'sector_model_gbps' with lines lt 3 title 'useful bandwidth, 32-byte-sector model (per warp)', \
+     csv using 'param':'dram_model_gbps' with lines lt 5 dt 3 title 'useful bandwidth, DRAM model (shared sectors fetched once)', \
      ceiling with lines lt 4 title sprintf('cudaMemcpy ceiling, %.0f GB/s', ceiling)
 @finish_output

@@ -1,9 +1,12 @@
-/* sector_model.h - lab 1's traffic model: the memory system moves whole 32-byte sectors.
+/* sector_model.h - lab 1's two traffic models. Plain C, so the unit tests check them.
  *
- * A warp's loads (or stores) are served as the set of distinct 32-byte sectors they touch.
- * The model counts those sectors warp by warp, for reads and writes alike, and predicts
- * that they move at the copy ceiling: predicted useful bandwidth = ceiling x useful bytes /
- * sector bytes. Plain C, so the unit tests check it without a GPU.
+ * Sector model (the handout's model): a warp's loads or stores are served as the distinct
+ * 32-byte sectors they touch, counted warp by warp, for reads and writes alike. This is the
+ * traffic between the SMs and the L2.
+ * DRAM model (what the H100 showed under Nsight Compute, dram__bytes_read.sum): the L2 reads
+ * DRAM in 64-byte pairs of sectors, a sector written only in part is first read from DRAM
+ * (filled) and then written back whole, and what neighbouring warps share is fetched once.
+ * Either model predicts useful bandwidth = ceiling x useful bytes / modelled bytes.
  */
 #ifndef LAB1_SECTOR_MODEL_H
 #define LAB1_SECTOR_MODEL_H
@@ -38,6 +41,24 @@ static inline double copy_sector_bytes(size_t first, size_t threads, size_t stri
                                         stride * elem_bytes, elem_bytes);
     }
     return 2.0 * SECTOR_BYTES * sectors;
+}
+
+/* DRAM bytes (reads, fills and writes) when `threads` threads copy one element each, thread
+ * t at element first + t*stride, all threads together. */
+static inline double copy_dram_bytes(size_t first, size_t threads, size_t stride, size_t elem_bytes)
+{
+    if (threads == 0)
+        return 0;
+    size_t first_byte = first * elem_bytes, step = stride * elem_bytes;
+    size_t last_byte = first_byte + (threads - 1) * step + elem_bytes - 1;
+    size_t pairs = step <= 2 * SECTOR_BYTES ? last_byte / 64 - first_byte / 64 + 1 : threads;
+    size_t written = step <= SECTOR_BYTES ? last_byte / 32 - first_byte / 32 + 1 : threads;
+    size_t partial = written; /* with gaps between elements, every written sector */
+    if (step == elem_bytes) { /* contiguous: only the two ends can be partial */
+        partial = (first_byte % SECTOR_BYTES != 0) + ((last_byte + 1) % SECTOR_BYTES != 0);
+        partial = partial < written ? partial : written;
+    }
+    return 2.0 * SECTOR_BYTES * pairs + SECTOR_BYTES * (double)(written + partial);
 }
 
 #endif

@@ -290,6 +290,21 @@ static void sector_model_lab1(void)
     EXPECT(copy_sector_bytes(0, 33, 1, 4) == 2.0 * 32 * 5);
 }
 
+static void dram_model_lab1(void)
+{
+    const double n = 1024; /* floats in the array; a copy of all of it moves 8n bytes */
+    EXPECT(copy_dram_bytes(0, 1024, 1, 4) == 8 * n);  /* read, write, nothing partial */
+    EXPECT(copy_dram_bytes(0, 512, 2, 4) == 12 * n);  /* stride 2: every sector filled first */
+    EXPECT(copy_dram_bytes(0, 128, 8, 4) == 12 * n);  /* stride 8: still every 64-byte pair */
+    EXPECT(copy_dram_bytes(0, 64, 16, 4) == 8 * n);   /* stride 16: pairs still all read */
+    EXPECT(copy_dram_bytes(0, 32, 32, 4) == 4 * n);   /* stride 32: a pair + a fill per float */
+    EXPECT(copy_dram_bytes(0, 256, 1, 16) == 8 * n);  /* float4 */
+    /* misaligned by one float: one more pair, one more sector, two partial ends */
+    EXPECT(copy_dram_bytes(1, 1024, 1, 4) == 8 * n + 64 + 32 + 2 * 32);
+    EXPECT(copy_dram_bytes(3, 1, 1, 4) == 64 + 32 + 32); /* one float: a pair, a fill, a write */
+    EXPECT(copy_dram_bytes(0, 0, 1, 4) == 0);
+}
+
 int main(void)
 {
     run("stats_odd_count", stats_odd_count);
@@ -309,5 +324,6 @@ int main(void)
     run("report_table_and_file", report_table_and_file);
     run("rng_reproducible_and_varied", rng_reproducible_and_varied);
     run("sector_model_lab1", sector_model_lab1);
+    run("dram_model_lab1", dram_model_lab1);
     return failures ? 1 : 0;
 }
