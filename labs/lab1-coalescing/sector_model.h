@@ -1,8 +1,9 @@
 /* sector_model.h - lab 1's two traffic models. Plain C, so the unit tests check them.
  *
  * Sector model (the handout's model): a warp's loads or stores are served as the distinct
- * 32-byte sectors they touch, counted warp by warp, for reads and writes alike. This is the
- * traffic between the SMs and the L2.
+ * 32-byte sectors they touch, counted warp by warp, for reads and writes alike: what the
+ * warps ask the memory system for. When warps share no sector (the strided copy) it is also
+ * the traffic between the SMs and the L2.
  * DRAM model (what the H100 showed under Nsight Compute, dram__bytes_read.sum): the L2 reads
  * DRAM in 64-byte pairs of sectors, a sector written only in part is first read from DRAM
  * (filled) and then written back whole, and what neighbouring warps share is fetched once.
