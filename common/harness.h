@@ -31,7 +31,6 @@ struct lab {
     struct run_info info;
     char csv_dir[256];
     int wrong;           /* variants that gave a wrong result */
-    int implemented;     /* variants that ran */
 };
 
 struct lab_description {

@@ -144,25 +144,25 @@ static const struct lab1_variant *find_variant(const char *name)
     return NULL;
 }
 
-/* The awkward sizes, every parameter of the full sweep. Returns 0 if not implemented. */
-static int verify_awkward(struct lab *lab, struct buffers *b, const struct lab1_variant *v,
-                          const struct sweep *s, size_t n_max)
+/* The awkward sizes, every parameter of the full sweep, until the first point that is not
+ * implemented or wrong (its parameter goes to *param). */
+static enum row_status verify_awkward(struct lab *lab, struct buffers *b, const struct lab1_variant *v,
+                                      const struct sweep *s, size_t n_max, int *param)
 {
     char label[128];
-    int points = 0;
     for (size_t k = 0; k < sizeof awkward_sizes / sizeof awkward_sizes[0]; k++) {
         if (awkward_sizes[k] > n_max)
             continue;
         for (int p = 0; p < s->full_count; p++) {
             struct copy_job job = {v, b->out, b->in, awkward_sizes[k], s->full[p]};
-            snprintf(label, sizeof label, "%s (%s %d, n %zu)", v->name, s->param_name,
-                     reported_param(s, v->name, s->full[p]), job.n);
-            if (verify_point(lab, b, &job, label) == ROW_NOT_IMPLEMENTED)
-                return 0;
-            points++;
+            *param = reported_param(s, v->name, s->full[p]);
+            snprintf(label, sizeof label, "%s (%s %d, n %zu)", v->name, s->param_name, *param, job.n);
+            enum row_status status = verify_point(lab, b, &job, label);
+            if (status != ROW_OK)
+                return status;
         }
     }
-    return points;
+    return ROW_OK;
 }
 
 static void run_sweep(struct lab *lab, struct buffers *b, const struct sweep *s, size_t n)
@@ -180,11 +180,12 @@ static void run_sweep(struct lab *lab, struct buffers *b, const struct sweep *s,
             memlab_die(EXIT_USAGE, "kernels.cu has no variant named %s", s->variants[vi]);
         if (!cli_selects(&lab->opts, v->name))
             continue;
-        if (!verify_awkward(lab, b, v, s, n)) {
-            struct row r = {v->name, reported_param(s, v->name, params[0]), n, 0, 0, {0, 0, 0, 0},
-                            ROW_NOT_IMPLEMENTED};
+        int param;
+        enum row_status early = verify_awkward(lab, b, v, s, n, &param);
+        if (early != ROW_OK) { /* one row, no sweep */
+            struct row r = {v->name, param, n, 0, 0, {0, 0, 0, 0}, early};
             if (lab->opts.check)
-                printf("%-26s not implemented\n", v->name);
+                printf("%-26s %s\n", v->name, row_status_name(early));
             else
                 report_row(&rep, &r, ",,,,");
             continue;
