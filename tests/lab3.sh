@@ -1,0 +1,99 @@
+# tests/lab3.sh - lab 3's own checks, sourced by tests/run.sh (helpers and variables there).
+# Without a GPU: the bank model against its closed forms, tools/ncu-counters.sh against a
+# stand-in ncu (tidy CSV, refused counters, no ncu), the fixtures build. With a GPU: the
+# solution verified at several sizes, the student file's TODOs reported as not_implemented,
+# the phenomenon (stride 32 at least 8x slower than stride 1 for 4-byte words, SoA faster
+# than AoS for k = 2), planted bugs caught and named, and (where ncu works) the counters.
+sol3=$OUT/solution/lab3/lab3
+stu3=$OUT/student/lab3/lab3
+check "lab3 bank model: (w/4) gcd(s, 128/w) wavefronts, broadcast and padded column 1" bash -c "
+    ${CC:-cc} -O2 -Wall -Ilabs/lab3-banks tests/fixtures/lab3/bank_model_test.c -o '$tmp/bank_model_test' &&
+    '$tmp/bank_model_test'"
+
+# A stand-in for ncu: runs the program, then writes a details-page CSV (or refuses).
+mkdir -p "$tmp/fake-ncu"
+cat >"$tmp/fake-ncu/ncu" <<'FAKE'
+#!/bin/sh
+while [ $# -gt 0 ]; do
+    case $1 in
+    --log-file) log=$2; shift 2 ;;
+    --metrics | --clock-control | --print-units | --print-kernel-base) shift 2 ;;
+    --csv) shift ;;
+    *) break ;;
+    esac
+done
+"$@"
+if [ -n "${FAKE_REFUSE:-}" ]; then echo "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission" >"$log"; exit 1; fi
+h='"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"'
+r='"1","9","lab3","h","void k_kernel(unsigned int *, int)","1","7","(256, 1, 1)","(4224, 1, 1)","0","9.0","Command line profiler metrics"'
+printf '%s\n%s,"m_a","","1,081,344"\n%s,"m_b","","34,603,008"\n' "$h" "$r" "$r" >"$log"
+FAKE
+chmod +x "$tmp/fake-ncu/ncu"
+check "ncu-counters.sh writes one tidy row per launch" bash -c "
+    NCU='$tmp/fake-ncu/ncu' sh tools/ncu-counters.sh '$tmp/c.csv' m_a,m_b -- true &&
+    [ \"\$(cat '$tmp/c.csv')\" = \"\$(printf 'kernel,launch,grid,block,m_a,m_b\nk_kernel,1,4224x1x1,256x1x1,1081344,34603008')\" ]"
+check "ncu-counters.sh with counters refused: one line, exit 0, no CSV" bash -c "
+    out=\$(FAKE_REFUSE=1 NCU='$tmp/fake-ncu/ncu' sh tools/ncu-counters.sh '$tmp/d.csv' m_a -- true) &&
+    [ \"\$(echo \"\$out\" | wc -l)\" -eq 1 ] && echo \"\$out\" | grep -q ERR_NVGPUCTRPERM && [ ! -e '$tmp/d.csv' ]"
+check "ncu-counters.sh without ncu: one line, exit 0, no CSV" bash -c "
+    out=\$(NCU=/nonexistent/ncu sh tools/ncu-counters.sh '$tmp/e.csv' m_a -- true) &&
+    [ \"\$(echo \"\$out\" | wc -l)\" -eq 1 ] && echo \"\$out\" | grep -q 'not found' && [ ! -e '$tmp/e.csv' ]"
+
+gpu_test "gpu: lab3 solution verified at sizes 1, 31, 4097, 100003 and 32 blocks per SM" "$sol3" --check
+gpu_test "gpu: lab3 solution verified at odd size 777 and seed 99" "$sol3" --check --n 777 --seed 99
+gpu_test "gpu: lab3 student file runs, TODO variants report not_implemented" bash -c "
+    '$stu3' --quick --csv '$tmp/student3' &&
+    grep -q '^3,stride_4byte,1,.*,ok,' '$tmp/student3/stride.csv' &&
+    grep -q '^3,struct_aos,1,.*,ok,' '$tmp/student3/struct.csv' &&
+    grep -q '^3,struct_soa,.*,not_implemented,' '$tmp/student3/struct.csv' &&
+    grep -q '^3,struct_padded,.*,not_implemented,' '$tmp/student3/struct.csv' &&
+    grep -q '^3,tile_rows,32,.*,ok,' '$tmp/student3/tile.csv' &&
+    grep -q '^3,tile_columns_padded,.*,not_implemented,' '$tmp/student3/tile.csv'"
+gpu_test "gpu: lab3 stride 32 at least 8x slower than stride 1 (4-byte words), SoA faster than AoS at k 2" bash -c "
+    '$sol3' --quick --only stride_4byte,struct_aos,struct_soa --csv '$tmp/sol3' >/dev/null &&
+    awk -F, '/^3,stride_4byte,1,/ { s1 = \$7 } /^3,stride_4byte,32,/ { s32 = \$7 }
+             END { printf \"stride 1: %s ms, stride 32: %s ms\\n\", s1, s32; exit !(s1 > 0 && s32 >= 8 * s1) }' '$tmp/sol3/stride.csv' &&
+    awk -F, '/^3,struct_aos,2,/ { aos = \$7 } /^3,struct_soa,2,/ { soa = \$7 }
+             END { printf \"k 2: AoS %s ms, SoA %s ms\\n\", aos, soa; exit !(soa > 0 && soa < aos) }' '$tmp/sol3/struct.csv'"
+
+name="gpu: lab3 --counters: ncu wavefronts per request match the bank model (stride_4byte)"
+if [ $have_gpu -eq 0 ]; then
+    skip "$name" "no GPU"
+elif ! command -v ncu >/dev/null 2>&1; then
+    skip "$name" "ncu not installed"
+else
+    "$sol3" --quick --only stride_4byte --counters --csv "$tmp/cnt3" >"$tmp/log" 2>&1
+    rc=$?
+    if grep -q 'ERR_NVGPUCTRPERM' "$tmp/log"; then
+        skip "$name" "counters not permitted"
+    elif [ $rc -eq 0 ] && awk -F, '$2 == "stride_4byte" && ($3 == 1 || $3 == 2 || $3 == 32) {
+            printf "stride %s: model %s, ncu %s wavefronts per request\n", $3, $16, $21
+            if ($21 == "" || $21 < 0.9 * $16 || $21 > 1.1 * $16 + 0.2) bad = 1; seen++ }
+            END { exit bad || seen != 3 }' "$tmp/cnt3/stride.csv" >>"$tmp/log" 2>&1; then
+        pass "$name"
+    else
+        fail "$name" "$tmp/log" "exit $rc"
+    fi
+fi
+
+for fx in tests/fixtures/lab3/*.sed; do
+    name=$(basename "$fx" .sed)
+    sed -f "$fx" solutions/lab3-banks/kernels.cu >"$tmp/$name.cu"
+    if cmp -s "$tmp/$name.cu" solutions/lab3-banks/kernels.cu; then
+        fail "lab3 fixture $name plants its bug" "" "the fixture no longer changes the solution"; continue
+    fi
+    if ! $MAKE -s lab3-build KERNELS="$tmp/$name.cu" >"$tmp/log" 2>&1; then
+        fail "lab3 fixture $name builds with KERNELS=" "$tmp/log"; continue
+    fi
+    pass "lab3 fixture $name builds with KERNELS="
+    if [ $have_gpu -eq 0 ]; then skip "gpu: lab3 fixture $name is caught and named" "no GPU"; continue; fi
+    variant=$(sed -n 's|^/\([a-z0-9_]*\)_kernel.*|\1|p' "$fx" | head -n 1)
+    "$OUT/custom/lab3/lab3" --check --n 4099 --only "$variant" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    cat "$tmp/out" "$tmp/err" >"$tmp/log"
+    if [ $rc -ne 0 ] && [ -n "$variant" ] && grep -q "$variant" "$tmp/err"; then
+        pass "gpu: lab3 fixture $name is caught and named (exit $rc)"
+    else
+        fail "gpu: lab3 fixture $name is caught and named" "$tmp/log" "exit $rc, variant '$variant'"
+    fi
+done
