@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gpu-visit.sh LAB... - one visit to a GPU machine: build for its GPU, run `make test` (these labs'
 # checks and the generic ones), run
-# each named lab with SOLUTION=1, and pack the CSVs and logs into $OUT/visit.tar.gz (the
+# each named lab with SOLUTION=1 (and ARGS_labN, if set), and pack the CSVs and logs into $OUT/visit.tar.gz (the
 # device tool returns at most 8 files). Extra diagnostics: set VISIT_EXTRA to a command.
 #   tools/gpu-visit.sh 1 6        (then unpack: tar xzf .../visit.tar.gz)
 set -u
@@ -18,7 +18,8 @@ cat "$log/machine.txt"
 make test LABS="$*" 2>&1 | tee "$log/test.log" | grep -E 'FAIL|SKIP' || true
 grep -E 'passed' "$log/test.log"
 for n in "$@"; do
-    make "lab$n" SOLUTION=1 >"$log/lab$n.log" 2>&1
+    args=$(eval echo "\${ARGS_lab$n:-}") # e.g. ARGS_lab3=--counters
+    make "lab$n" SOLUTION=1 ARGS="$args" >"$log/lab$n.log" 2>&1
     echo "lab$n SOLUTION=1: exit $?"
     mkdir -p "$log/lab$n" && cp results/lab$n/*.csv "$log/lab$n/" 2>/dev/null
     tail -n 25 "$log/lab$n.log"
