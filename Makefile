@@ -74,18 +74,22 @@ $(OUT)/version.c: FORCE
 $(VERSION_OBJ): $(OUT)/version.c
 	$(CC) -c $< -o $@
 
-# ---- one lab: $(1) number, $(2) flavour, $(3) kernels.cu ----------------------------------
-define lab_build
-$(OUT)/$(2)/lab$(1)/driver.o: $(call lab_dir,$(1))/driver.cu
+# ---- one lab: the trusted driver once per lab, then per flavour ---------------------------
+# $(1) number; for lab_build also $(2) flavour and $(3) its kernels.cu.
+define lab_driver
+$(OUT)/driver/lab$(1)/driver.o: $(call lab_dir,$(1))/driver.cu
 	@mkdir -p $$(@D)
 	$$(NVCC) $$(NVFLAGS) -I$(call lab_dir,$(1)) -c $$< -o $$@
+endef
+define lab_build
 $(OUT)/$(2)/lab$(1)/kernels.o: $(3)
 	@mkdir -p $$(@D)
 	$$(NVCC) $$(NVFLAGS) -I$(call lab_dir,$(1)) -c $$< -o $$@
-$(OUT)/$(2)/lab$(1)/lab$(1): $(OUT)/$(2)/lab$(1)/driver.o $(OUT)/$(2)/lab$(1)/kernels.o $$(HARNESS)
+$(OUT)/$(2)/lab$(1)/lab$(1): $(OUT)/driver/lab$(1)/driver.o $(OUT)/$(2)/lab$(1)/kernels.o $$(HARNESS)
 	$$(NVCC) $$(ARCH_FLAGS) $$^ -o $$@ $$(LIBS_lab$(1))
 endef
 
+$(foreach n,$(LAB_NUMS),$(eval $(call lab_driver,$(n))))
 $(foreach n,$(LAB_NUMS),$(eval $(call lab_build,$(n),student,$(call lab_dir,$(n))/kernels.cu)))
 $(foreach n,$(LAB_NUMS),$(if $(wildcard $(call sol_dir,$(n))/kernels.cu),$(eval $(call lab_build,$(n),solution,$(call sol_dir,$(n))/kernels.cu))))
 
@@ -107,7 +111,7 @@ LAB_TARGETS := $(addprefix lab,$(LAB_NUMS))
 RUN_FLAGS := $(if $(filter 1,$(QUICK)),--quick) $(ARGS)
 
 .PHONY: help all $(LAB_TARGETS) $(addsuffix -build,$(LAB_TARGETS)) plots test student-files \
-        reference-plots clean FORCE
+        reference-plots clean dist FORCE
 .DEFAULT_GOAL := help
 
 help:
@@ -120,6 +124,7 @@ help:
 	@echo "  make test LABS='1 6' only these labs' checks (and the generic ones)"
 	@echo "  make student-files   regenerate labs/*/kernels.cu from solutions/ (instructors)"
 	@echo "  make reference-plots re-render the handouts' reference figures"
+	@echo "  make dist            the student copy: $(DIST_TARBALL) (no solutions, no private grading data)"
 	@echo "  make clean           remove build/, results/ and the generated plots"
 	@echo
 	@echo "labs:"
@@ -165,6 +170,12 @@ test:
 $(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.o,$(HOST_OBJS)) $(HOST_OUT)/common/check.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -lm -o $@
+
+# ---- dist: the student copy (issue 8; grading/make-dist.sh says what is left out) ---------
+DIST_TARBALL := dist/gpu-memlab-student.tar.gz
+dist:
+	@sh grading/make-dist.sh $(DIST_TARBALL)
+# ---- end of dist ---------------------------------------------------------------------------
 
 print-%:
 	@echo '$($*)'

@@ -8,6 +8,8 @@ set -u
 out=${OUT:-/tmp/visit}
 mkdir -p "$out/visit"
 log=$out/visit
+# Packed after every step, so that a command stopped at its time limit still returns data.
+pack() { tar czf "$out/visit.tar.gz" -C "$out" visit; }
 {
     date -u +%Y-%m-%dT%H:%M:%SZ
     nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.sm,clocks.mem,temperature.gpu --format=csv
@@ -17,15 +19,17 @@ log=$out/visit
 cat "$log/machine.txt"
 make test LABS="$*" 2>&1 | tee "$log/test.log" | grep -E 'FAIL|SKIP' || true
 grep -E 'passed' "$log/test.log"
+pack
 for n in "$@"; do
     args=$(eval echo "\${ARGS_lab$n:-}") # e.g. ARGS_lab3=--counters
     make "lab$n" SOLUTION=1 ARGS="$args" >"$log/lab$n.log" 2>&1
     echo "lab$n SOLUTION=1: exit $?"
     mkdir -p "$log/lab$n" && cp results/lab$n/*.csv "$log/lab$n/" 2>/dev/null
     tail -n 25 "$log/lab$n.log"
+    pack
 done
 if [ -n "${VISIT_EXTRA:-}" ]; then
     bash -c "$VISIT_EXTRA" >"$log/extra.log" 2>&1
     echo "extra: exit $?"; tail -n 40 "$log/extra.log"
 fi
-tar czf "$out/visit.tar.gz" -C "$out" visit && rm -rf "$out/visit"
+pack && rm -rf "$out/visit"
