@@ -1,0 +1,297 @@
+/* kernels.cu - lab 6, reduction: the seed's seven steps to a fast sum, and two steps beyond.
+ *
+ * This is the file you edit. The driver (driver.cu) fills `in` with small random ints,
+ * runs each variant below, checks *sum against a 64-bit CPU sum, then times the whole
+ * reduction. kernels.h states the contract. Variants:
+ *   v1_interleaved_divergent   step 1 (given): tree in shared memory, t % 2d == 0 works
+ *   v2_strided_index           step 2: working threads 0, 1, 2, ...; bank conflicts
+ *   v3_sequential_addressing   step 3: thread t < d adds s[t + d]; no conflicts
+ *   v4_first_add_during_load   step 4: two elements per thread before the tree
+ *   v5_unroll_last_warp        step 5: the last 32 threads finish without __syncthreads
+ *   v6_complete_unroll         step 6: no loop at all, the block size is a constant
+ *   v7_multiple_elements       step 7: a grid that fills the GPU walks the whole array
+ *   v8_warp_shuffle_vec4       beyond: 16-byte loads, 4 accumulators, shuffles, two passes
+ *   v9_single_pass_last_block  beyond: one kernel; the last block adds the partial sums
+ * Steps 1-8 are one kernel each that leaves one partial sum per block; the launcher runs
+ * it again over the partial sums until one value is left (reduce_in_passes, given).
+ * Run: make lab6            (only this file changes between runs)
+ *      build/.../lab6 --only v3_sequential_addressing --quick
+ */
+#include "kernels.h"
+
+#define BLOCK 256              /* threads per block, in every variant */
+#define ELEMENTS_PER_VEC4_BLOCK (BLOCK * 16) /* v8, v9: four int4 loads per thread per round */
+#define FULL_WARP 0xffffffffu
+
+/* Every kernel of steps 1-8 has this shape: it sums in[0..n-1] block by block and writes
+ * the sum of block b to partial[b]. */
+typedef void (*pass_kernel)(int *partial, const int *in, size_t n);
+
+/* Blocks for one pass: one per `per_block` values, at most max_blocks (0: no limit). */
+static unsigned blocks_for(size_t n, size_t per_block, unsigned max_blocks)
+{
+    size_t blocks = (n + per_block - 1) / per_block;
+    return max_blocks && blocks > max_blocks ? max_blocks : (unsigned)blocks;
+}
+
+/* The seed's multi-pass scheme: launch `kernel` over the n values; each block leaves one
+ * partial sum; launch it again over those, until a pass needs one block, which writes the
+ * total to *sum. Each pass writes its partial sums to a region of scratch of its own (never
+ * the one it reads), starting on a 16-byte boundary so that int4 loads stay aligned. */
+static void reduce_in_passes(pass_kernel kernel, size_t per_block, unsigned max_blocks, int *sum,
+                             const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    const int *values = in;
+    for (;;) {
+        unsigned blocks = blocks_for(n, per_block, max_blocks);
+        int *partial = blocks == 1 ? sum : scratch;
+        kernel<<<blocks, BLOCK, 0, stream>>>(partial, values, n);
+        if (blocks == 1)
+            return;
+        values = partial;
+        n = blocks;
+        scratch += (blocks + 3) / 4 * 4;
+    }
+}
+
+/* How many blocks of `kernel` the GPU holds at once (SMs x blocks per SM): a grid of that
+ * size is resident all at once and walks any array with a grid-stride loop (steps 7-9). */
+// TODO(6.7): static unsigned grid_to_fill(const void *kernel): the SM count
+// (cudaDeviceGetAttribute, cudaDevAttrMultiProcessorCount of cudaGetDevice's device) times
+// cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, BLOCK, 0).
+
+/* ---- step 1 (given) --------------------------------------------------------------------
+ * Interleaved addressing, divergent branches: each block loads BLOCK values into shared
+ * memory, then at distance d = 1, 2, 4, ... thread t adds s[t + d] into s[t] when t is a
+ * multiple of 2d. The working threads are scattered over every warp, so every warp runs
+ * the branch for a few of its threads, and % by a variable is a slow integer division.
+ * Expect it bound by instructions and barriers, far below memory speed. */
+__global__ void v1_interleaved_divergent_kernel(int *partial, const int *in, size_t n)
+{
+    __shared__ int s[BLOCK];
+    unsigned t = threadIdx.x;
+    size_t i = (size_t)blockIdx.x * blockDim.x + t;
+    s[t] = i < n ? in[i] : 0;
+    __syncthreads();
+    for (unsigned d = 1; d < blockDim.x; d *= 2) {
+        if (t % (2 * d) == 0)
+            s[t] += s[t + d];
+        __syncthreads();
+    }
+    if (t == 0)
+        partial[blockIdx.x] = s[0];
+}
+
+/* ---- step 2 ------------------------------------------------------------------------------
+ * Interleaved addressing, strided index: thread t works on s[2dt], so the working threads
+ * are 0, 1, 2, ... and whole warps either work or skip the round. But the 32 threads of a
+ * warp now touch words 2d apart: 2d of them share a bank (up to 16-way conflicts), and
+ * shared memory serves a conflicting request one bank access at a time. */
+__global__ void v2_strided_index_kernel(int *partial, const int *in, size_t n)
+{
+    // TODO(6.2): as step 1, but in the round at distance d thread t adds s[k + d]
+    // into s[k] for k = 2*d*t, when k < blockDim.x.
+}
+
+/* ---- step 3 ------------------------------------------------------------------------------
+ * Sequential addressing: the distance starts at half the block and halves; thread t < d
+ * adds s[t + d] into s[t]. A warp reads 32 consecutive words: no bank conflicts, no
+ * divergence inside a warp. Half the threads still do nothing after loading. */
+__global__ void v3_sequential_addressing_kernel(int *partial, const int *in, size_t n)
+{
+    // TODO(6.3): as step 1, but the distance d goes blockDim.x/2, ..., 2, 1 and the
+    // threads t < d add s[t + d] into s[t].
+}
+
+/* ---- step 4 ------------------------------------------------------------------------------
+ * First add during the load: a block covers 2 x blockDim.x values and each thread adds its
+ * two (blockDim.x apart, so both loads stay coalesced) before the tree. No thread idles
+ * in the first round and half as many blocks pay for a tree. */
+__global__ void v4_first_add_during_load_kernel(int *partial, const int *in, size_t n)
+{
+    // TODO(6.4): block b covers in[2*b*blockDim.x ...], 2*blockDim.x values; thread t
+    // stores the sum of its two (t and t + blockDim.x, each only if < n), then the
+    // tree of step 3. Launch half as many blocks.
+}
+
+/* ---- step 5 ------------------------------------------------------------------------------
+ * Unroll the last warp: once 32 or fewer threads work, they all sit in warp 0, so the last
+ * six rounds need no __syncthreads and no test of t < d. The seed's GPUs ran a warp in
+ * lockstep; since Volta the threads of a warp may drift apart, so each round reads into a
+ * register, then __syncwarp(), then writes, then __syncwarp() (volatile keeps every read
+ * and write in shared memory). Called by all 32 threads of warp 0 once s[0..63] hold the
+ * partial sums; returns the block's sum in thread 0. */
+__device__ int reduce_last_warp(volatile int *s, unsigned t)
+{
+    // TODO(6.5): x = s[t]; then for d = 32, 16, 8, 4, 2, 1: x += s[t + d], __syncwarp(),
+    // s[t] = x, __syncwarp(). Return x.
+    return 0;
+}
+
+__global__ void v5_unroll_last_warp_kernel(int *partial, const int *in, size_t n)
+{
+    // TODO(6.5): step 4, with the tree's loop stopping at d > 32; then warp 0 calls
+    // reduce_last_warp and thread 0 writes its result.
+}
+
+/* ---- step 6 ------------------------------------------------------------------------------
+ * Complete unrolling: BLOCK is a compile-time constant, so the rounds of the tree can be
+ * written out: no loop counter, no test of blockDim.x, nothing left but the adds and the
+ * barriers. Called by every thread once s[0..BLOCK-1] is written and a __syncthreads() has
+ * passed; returns the block's sum in thread 0. */
+__device__ int reduce_block_unrolled(int *s, unsigned t)
+{
+    // TODO(6.6): the rounds d = 128 and d = 64 written out (threads t < d add s[t + d],
+    // then __syncthreads()), then warp 0 finishes with reduce_last_warp.
+    return 0;
+}
+
+__global__ void v6_complete_unroll_kernel(int *partial, const int *in, size_t n)
+{
+    // TODO(6.6): the loads of step 4 (with BLOCK, the constant, for blockDim.x), then
+    // reduce_block_unrolled.
+}
+
+/* ---- step 7 ------------------------------------------------------------------------------
+ * Multiple elements per thread: launch only as many blocks as the GPU holds at once; each
+ * thread walks the array with a grid-wide stride, adding values into a register, and only
+ * then does the block build one tree, paid once per few thousand values instead of once
+ * per 512. Each round reads four values BLOCK apart (the seed's kernel reads two): a warp
+ * waits for its loads, so four per round keep twice as many bytes in flight. Expect close
+ * to memory speed, less what 4-byte loads leave unused. */
+__global__ void v7_multiple_elements_kernel(int *partial, const int *in, size_t n)
+{
+    // TODO(6.7): thread t of block b starts at i = b*4*BLOCK + t; while i + 3*BLOCK < n it
+    // adds in[i], in[i + BLOCK], in[i + 2*BLOCK], in[i + 3*BLOCK] to a register and steps
+    // i by gridDim.x*4*BLOCK; then it adds in[i], in[i + BLOCK], ... while they are < n.
+    // Then the tree of step 6.
+}
+
+/* ---- beyond the seed: v8 and v9 ------------------------------------------------------------
+ * A warp adds its 32 values through registers: five shuffle rounds, no shared memory, no
+ * barrier. Returns the warp's sum in lane 0. */
+__device__ int warp_sum(int x)
+{
+    // TODO(6.8): for offset 16, 8, 4, 2, 1: x += __shfl_down_sync(FULL_WARP, x, offset).
+    return 0;
+}
+
+/* The block's sum from one value per thread: each warp adds its own, lane 0 of each warp
+ * leaves the result in shared memory, warp 0 adds those. Every thread of the block must
+ * call it; returns the sum in thread 0. */
+__device__ int block_sum(int x)
+{
+    // TODO(6.8): warp_sum; lane 0 of warp w stores it in a __shared__ int[BLOCK / 32] at
+    // w; __syncthreads(); warp 0 takes those BLOCK/32 values (0 for the other lanes)
+    // and returns their warp_sum.
+    return 0;
+}
+
+/* One thread's share of in[0..n-1] when the whole grid walks it in int4 (16-byte) loads:
+ * each round a thread issues four independent int4 loads (one grid-width apart) into four
+ * accumulators, so 64 bytes per thread are in flight; the n % 4 values past the last int4
+ * go to the first threads of the grid. `in` must be 16-byte aligned. */
+__device__ int thread_sum_vec4(const int *in, size_t n)
+{
+    // TODO(6.8): with v = (const int4 *)in, vectors = n / 4, threads = gridDim.x*BLOCK
+    // and g = this thread's index in the grid: rounds of four loads v[i], v[i + threads],
+    // v[i + 2*threads], v[i + 3*threads] while they are all < vectors; then single
+    // int4s; then in[vectors*4 + g] if that is < n.
+    return 0;
+}
+
+/* v8, warp shuffles and 16-byte loads: a grid that fills the GPU reads the array in int4s
+ * with four loads in flight per thread; warps add through shuffles, the block through 8
+ * shared words. A second pass (one block) adds the partial sums. Expect the DRAM's speed
+ * at large n; at small n the two launches dominate. */
+__global__ void v8_warp_shuffle_vec4_kernel(int *partial, const int *in, size_t n)
+{
+    // TODO(6.8): block_sum of thread_sum_vec4; thread 0 writes partial[blockIdx.x].
+}
+
+/* v9, single pass with a last-block finish: as v8, but each block stores its partial sum,
+ * makes it visible to the whole GPU (__threadfence) and takes a ticket (atomicAdd on a
+ * counter); the block that draws the last ticket adds all partial sums and writes *sum,
+ * then puts the counter back to 0 for the next launch. One launch instead of two. */
+__device__ unsigned int v9_blocks_done = 0;
+
+__global__ void v9_single_pass_last_block_kernel(int *sum, const int *in, size_t n, int *partials)
+{
+    // TODO(6.9): block_sum of thread_sum_vec4; thread 0 stores it in partials[blockIdx.x],
+    // __threadfence(), takes ticket = atomicAdd(&v9_blocks_done, 1) and tells the block
+    // (through a __shared__ flag and __syncthreads) whether ticket == gridDim.x - 1. That
+    // block sums partials[0..gridDim.x-1] (read with __ldcg: from L2, never a stale L1),
+    // writes *sum and sets v9_blocks_done = 0.
+}
+
+/* ---- launchers ---------------------------------------------------------------------------- */
+static int launch_v1(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    reduce_in_passes(v1_interleaved_divergent_kernel, BLOCK, 0, sum, in, n, scratch, stream);
+    return LAB_OK;
+}
+
+static int launch_v2(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    // TODO(6.2): reduce_in_passes with BLOCK values per block, as launch_v1.
+    return LAB_NOT_IMPLEMENTED;
+}
+
+static int launch_v3(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    // TODO(6.3): reduce_in_passes with BLOCK values per block.
+    return LAB_NOT_IMPLEMENTED;
+}
+
+static int launch_v4(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    // TODO(6.4): reduce_in_passes with 2 * BLOCK values per block.
+    return LAB_NOT_IMPLEMENTED;
+}
+
+static int launch_v5(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    // TODO(6.5): reduce_in_passes with 2 * BLOCK values per block.
+    return LAB_NOT_IMPLEMENTED;
+}
+
+static int launch_v6(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    // TODO(6.6): reduce_in_passes with 2 * BLOCK values per block.
+    return LAB_NOT_IMPLEMENTED;
+}
+
+static int launch_v7(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    // TODO(6.7): at most grid_to_fill(kernel) blocks (ask once: keep it in a static),
+    // and at least 16 values per thread (16 * BLOCK per block), so that the second pass
+    // over the partial sums needs one block.
+    return LAB_NOT_IMPLEMENTED;
+}
+
+static int launch_v8(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    // TODO(6.8): as launch_v7, with ELEMENTS_PER_VEC4_BLOCK values per block.
+    return LAB_NOT_IMPLEMENTED;
+}
+
+static int launch_v9(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    // TODO(6.9): one launch of blocks_for(n, ELEMENTS_PER_VEC4_BLOCK, grid) blocks, the
+    // partial sums in scratch.
+    return LAB_NOT_IMPLEMENTED;
+}
+
+extern "C" const struct lab6_variant lab6_variants[] = {
+    {"v1_interleaved_divergent", "tree in shared memory; thread t works when t % 2d == 0", launch_v1},
+    {"v2_strided_index", "thread t works on s[2dt]: no divergence, bank conflicts", launch_v2},
+    {"v3_sequential_addressing", "thread t < d adds s[t + d]: no bank conflicts", launch_v3},
+    {"v4_first_add_during_load", "each thread adds two values while loading", launch_v4},
+    {"v5_unroll_last_warp", "the last six rounds in one warp, no __syncthreads", launch_v5},
+    {"v6_complete_unroll", "every round written out for the constant block size", launch_v6},
+    {"v7_multiple_elements", "a grid that fills the GPU; many values per thread", launch_v7},
+    {"v8_warp_shuffle_vec4", "int4 loads, 4 accumulators, warp shuffles, two passes", launch_v8},
+    {"v9_single_pass_last_block", "as v8 in one kernel; the last block adds the partials",
+     launch_v9},
+};
+extern "C" const int lab6_variant_count = sizeof lab6_variants / sizeof lab6_variants[0];

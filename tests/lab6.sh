@@ -1,0 +1,48 @@
+# tests/lab6.sh - lab 6's own checks, sourced by tests/run.sh (helpers and variables there).
+# With a GPU: every step of the solution verified at the awkward sizes and every timed size,
+# the student file's TODO steps reported as not_implemented, the phenomenon (step 7 at least
+# 5x faster than step 1 at 2^24), and planted bugs caught and named. Each fixture
+# (tests/fixtures/lab6/*.sed) plants one bug in the solution and names, in a line
+# "# caught as: VARIANT", the variant whose failure must be reported.
+sol6=$OUT/solution/lab6/lab6
+stu6=$OUT/student/lab6/lab6
+gpu_test "gpu: lab6 solution verified at awkward sizes and at 2^20 ... 2^28 (--check --full)" \
+    "$sol6" --check --full
+gpu_test "gpu: lab6 solution verified at n 1, 31 and 1000003, seed 99" bash -c "
+    '$sol6' --check --n 1 --seed 99 && '$sol6' --check --n 31 --seed 99 &&
+    '$sol6' --check --n 1000003 --seed 99"
+gpu_test "gpu: lab6 student file runs, step 1 and CUB verified, steps 2-9 not_implemented" bash -c "
+    '$stu6' --quick --csv '$tmp/student6' &&
+    grep -q '^6,v1_interleaved_divergent,1,.*,ok,' '$tmp/student6/steps.csv' &&
+    grep -q '^6,cub_device_reduce_sum,0,.*,ok,' '$tmp/student6/steps.csv' &&
+    for v in v2_strided_index v3_sequential_addressing v4_first_add_during_load \
+             v5_unroll_last_warp v6_complete_unroll v7_multiple_elements v8_warp_shuffle_vec4 \
+             v9_single_pass_last_block; do
+        grep -q \"^6,\$v,.*,not_implemented,\" '$tmp/student6/steps.csv' || { echo \"\$v: no not_implemented row\"; exit 1; }
+    done"
+gpu_test "gpu: lab6 step 7 at least 5x faster than step 1 at 2^24" bash -c "
+    '$sol6' --n 2^24 --only v1_interleaved_divergent,v7_multiple_elements --csv '$tmp/sol6' >/dev/null &&
+    awk -F, '/^6,v1_interleaved_divergent,/ { t1 = \$7 } /^6,v7_multiple_elements,/ { t7 = \$7 }
+             END { printf \"step 1: %s ms, step 7: %s ms\\n\", t1, t7; exit !(t1 > 0 && t7 > 0 && t1 >= 5 * t7) }' '$tmp/sol6/steps.csv'"
+for fx in tests/fixtures/lab6/*.sed; do
+    name=$(basename "$fx" .sed)
+    variant=$(sed -n 's/^# caught as: *\([a-z0-9_]*\).*/\1/p' "$fx" | head -n 1)
+    sed -f "$fx" solutions/lab6-reduction/kernels.cu >"$tmp/$name.cu"
+    if cmp -s "$tmp/$name.cu" solutions/lab6-reduction/kernels.cu || [ -z "$variant" ]; then
+        fail "lab6 fixture $name plants its bug" "" "the fixture no longer changes the solution, or names no variant"
+        continue
+    fi
+    if ! $MAKE -s lab6-build KERNELS="$tmp/$name.cu" >"$tmp/log" 2>&1; then
+        fail "lab6 fixture $name builds with KERNELS=" "$tmp/log"; continue
+    fi
+    pass "lab6 fixture $name builds with KERNELS="
+    if [ $have_gpu -eq 0 ]; then skip "gpu: lab6 fixture $name is caught and named" "no GPU"; continue; fi
+    "$OUT/custom/lab6/lab6" --check --n 4099 >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    cat "$tmp/out" "$tmp/err" >"$tmp/log"
+    if [ $rc -ne 0 ] && grep -q "$variant" "$tmp/err"; then
+        pass "gpu: lab6 fixture $name is caught and named (exit $rc)"
+    else
+        fail "gpu: lab6 fixture $name is caught and named" "$tmp/log" "exit $rc, variant '$variant'"
+    fi
+done
