@@ -1,0 +1,67 @@
+/* kernels.h - lab 8 (stencil): the contract between kernels.cu and the driver.
+ * Trusted: the grader uses its own copy of this file, never a submitted one.
+ *
+ * Every variant applies one step of the 3D star stencil of radius r (1..LAB8_MAX_RADIUS,
+ * N = 6r+1 points) to a grid of nx*ny*nz floats stored x fastest: point (x, y, z) is
+ * in[(z*ny + y)*nx + x]. For every interior point (r <= x < nx-r, r <= y < ny-r,
+ * r <= z < nz-r) it writes
+ *     out = c[0]*in(x,y,z) + sum over k = 1..r of c[k] * (in(x-k,y,z) + in(x+k,y,z)
+ *           + in(x,y-k,z) + in(x,y+k,z) + in(x,y,z-k) + in(x,y,z+k))
+ * with each of the N terms multiplied by its coefficient (2N-1 flops a point), summed in
+ * any order. Boundary points (closer than r to a face) are never written: the driver
+ * poisons `out` and checks that they stay poisoned. `in` never changes. A grid without
+ * interior points launches nothing. nx*ny*nz < 2^31, so int indices are safe.
+ * The coefficients c[0..r] live in constant memory: lab8_set_coefficients, before launches.
+ *
+ * The nine codes of the seed (its Table 1 order), all with blocks of 32 x 16 threads:
+ *   v1_base            one point per thread; every neighbour read from global memory
+ *   v2_base_intz       one thread per (x, y) column walks LAB8_Z_CHUNK planes (INTZ)
+ *   v3_base_intz_reg   as v2, the z neighbours kept in registers
+ *   v4_comp            one point per thread; plane tile + halo in shared memory (COMP),
+ *                      z neighbours from global memory
+ *   v5_comp_intz       as v4, walking a z chunk
+ *   v6_comp_intz_reg   as v5, the z neighbours in registers
+ *   v7_csl             as v1, every read through the read-only path (__ldg, CSL)
+ *   v8_csl_intz        as v7, walking a z chunk
+ *   v9_csl_intz_reg    as v8, the z neighbours in registers
+ * The _intz codes: blockIdx.z numbers chunks of LAB8_Z_CHUNK interior planes; a thread
+ * computes its column's points in its chunk, from the lowest plane up.
+ */
+#ifndef LAB8_KERNELS_H
+#define LAB8_KERNELS_H
+
+#include <cuda_runtime.h>
+
+#include "lab.h"
+
+#define LAB8_MAX_RADIUS 5
+#define LAB8_BLOCK_X 32
+#define LAB8_BLOCK_Y 16
+#define LAB8_Z_CHUNK 32
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Launch the variant's kernel on `stream`; return LAB_OK or LAB_NOT_IMPLEMENTED. */
+typedef int (*lab8_launch_fn)(float *out, const float *in, int nx, int ny, int nz, int radius,
+                              cudaStream_t stream);
+
+struct lab8_variant {
+    const char *name;
+    const char *idea;
+    lab8_launch_fn launch;
+    const void *kernel; /* the __global__ function, for the occupancy API */
+};
+
+extern const struct lab8_variant lab8_variants[];
+extern const int lab8_variant_count;
+
+/* Copy c[0..LAB8_MAX_RADIUS] to the kernels' constant memory. */
+cudaError_t lab8_set_coefficients(const float *c);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,505 @@
+/* kernels.cu - lab 8, stencils: nine ways to feed a 3D star stencil from the memory hierarchy.
+//@begin solution
+ * MASTER COPY with the solutions (instructors only). `make student-files` turns it into
+ * labs/lab8-stencil/kernels.cu by removing the solution regions.
+//@end solution
+ *
+ * This is the file you edit. The driver (driver.cu) fills a grid with random floats, runs
+ * every code for radii 1..5, checks it against a CPU reference in double, then times it.
+ * The exact contract is in kernels.h. Codes (blocks of 32 x 16 threads):
+ *   v1_base            one point per thread, every read from global memory (given)
+ *   v2_base_intz       a thread walks its (x, y) column through a chunk of planes (INTZ)
+ *   v3_base_intz_reg   INTZ, and the column's z neighbours stay in registers
+ *   v4_comp            the block's plane + halo staged in shared memory (COMP)
+ *   v5_comp_intz       COMP + INTZ
+ *   v6_comp_intz_reg   COMP + INTZ + registers
+ *   v7_csl             v1 with every read through the read-only cache, __ldg (CSL)
+ *   v8_csl_intz        CSL + INTZ
+ *   v9_csl_intz_reg    CSL + INTZ + registers
+ * Run: make lab8                (only your file changes between runs)
+ *      build/.../lab8 --only v4_comp --radius 2 --check
+ */
+#include "kernels.h"
+
+#define BX LAB8_BLOCK_X
+#define BY LAB8_BLOCK_Y
+#define MAX_R LAB8_MAX_RADIUS
+#define WINDOW (2 * MAX_R + 1)  /* a column in registers: the planes z-r .. z+r */
+#define TILE_W (BX + 2 * MAX_R) /* shared tile: the block's part of a plane + halo */
+#define TILE_H (BY + 2 * MAX_R)
+
+__constant__ float coef[MAX_R + 1];
+
+extern "C" cudaError_t lab8_set_coefficients(const float *c)
+{
+    return cudaMemcpyToSymbol(coef, c, sizeof coef);
+}
+
+/* ---- helpers (given) ------------------------------------------------------------------ */
+
+/* One read of global memory, through the read-only (texture) path when read_only is set.
+ * Every call passes a constant, so the choice costs nothing at run time. */
+__device__ __forceinline__ float load(const float *p, bool read_only)
+{
+    return read_only ? __ldg(p) : *p;
+}
+
+/* The weighted neighbours of *p along one axis: the sum over k = 1..r of
+ * c[k]*p[-k*step] + c[k]*p[k*step]. step 1 walks x, a row pitch walks y, a plane walks z.
+ * p may point into shared memory (then read_only must be false). */
+__device__ __forceinline__ float axis_terms(const float *p, int step, int r, bool read_only)
+{
+    float sum = 0.0f;
+#pragma unroll
+    for (int k = 1; k <= MAX_R; k++)
+        if (k <= r)
+            sum += coef[k] * load(p - k * step, read_only) + coef[k] * load(p + k * step, read_only);
+    return sum;
+}
+
+/* A column's register window: col[MAX_R + d] holds the value d planes above the point
+ * being computed, d = -r..r. Every index is a constant once the loops are unrolled, so the
+ * window lives in registers (a variable index would push it to local memory). */
+__device__ __forceinline__ float window_terms(const float *col, int r)
+{
+    float sum = 0.0f;
+#pragma unroll
+    for (int k = 1; k <= MAX_R; k++)
+        if (k <= r)
+            sum += coef[k] * col[MAX_R - k] + coef[k] * col[MAX_R + k];
+    return sum;
+}
+
+/* Fill d = -r .. r-1 of the window from the planes around *p (plane = nx*ny floats). */
+__device__ __forceinline__ void window_fill(float *col, const float *p, int plane, int r, bool read_only)
+{
+#pragma unroll
+    for (int d = -MAX_R; d < MAX_R; d++)
+        if (d >= -r && d < r)
+            col[MAX_R + d] = load(p + d * plane, read_only);
+}
+
+/* Put v in the window's top slot, d = r. */
+__device__ __forceinline__ void window_put_top(float *col, int r, float v)
+{
+#pragma unroll
+    for (int d = 1; d <= MAX_R; d++)
+        if (d == r)
+            col[MAX_R + d] = v;
+}
+
+/* Move the window one plane up: col[j] = col[j + 1]. */
+__device__ __forceinline__ void window_shift(float *col)
+{
+#pragma unroll
+    for (int j = 0; j < WINDOW - 1; j++)
+        col[j] = col[j + 1];
+}
+
+/* The interior planes [first, end) of this block's chunk (the _intz codes). */
+__device__ __forceinline__ int chunk_first(int r)
+{
+    return blockIdx.z * LAB8_Z_CHUNK + r;
+}
+
+__device__ __forceinline__ int chunk_end(int nz, int r)
+{
+    return min(chunk_first(r) + LAB8_Z_CHUNK, nz - r);
+}
+
+/* ---- BASE and CSL: one point per thread ------------------------------------------------- */
+
+/* The thread's point is (x, y, z) = its place in the block's 32x16 tile, shifted by r, on
+ * plane blockIdx.z + r. All 6r+1 values come from global memory (or the read-only path):
+ * neighbouring threads and the blocks of the next planes read the same values again, and
+ * only the caches (L1, then L2 across planes) keep that from costing DRAM traffic. */
+__device__ __forceinline__ void one_point(float *out, const float *in, int nx, int ny, int r,
+                                          bool read_only)
+{
+    int x = blockIdx.x * BX + threadIdx.x + r;
+    int y = blockIdx.y * BY + threadIdx.y + r;
+    int z = blockIdx.z + r;
+    if (x >= nx - r || y >= ny - r)
+        return;
+    int i = (z * ny + y) * nx + x;
+    const float *p = in + i;
+    out[i] = coef[0] * load(p, read_only) + axis_terms(p, 1, r, read_only) +
+             axis_terms(p, nx, r, read_only) + axis_terms(p, nx * ny, r, read_only);
+}
+
+/* v1: plain loads. On the K80 these bypassed L1; since Volta they are cached in L1. */
+__global__ void base_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    (void)nz;
+    one_point(out, in, nx, ny, r, false);
+}
+
+/* v7: the same code with every read through the read-only cache (__ldg): the seed's
+ * cheapest optimisation. Expected: as fast as COMP or faster, for one line of change. */
+__global__ void csl_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    //@begin solution
+    //@todo TODO(7): call one_point like base_kernel does, with the read-only path.
+    (void)nz;
+    one_point(out, in, nx, ny, r, true);
+    //@end solution
+}
+
+/* ---- INTZ: a thread walks its column through a chunk of planes ---------------------------- */
+
+/* v2, v8: each thread computes its (x, y) column from plane chunk_first(r) up to
+ * chunk_end: the blocks that share the column's data now run one after the other in the
+ * same thread, so the planes it rereads were read a few steps ago (L1 / L2 hits) instead
+ * of by some block on another SM at another time. Every read still goes to memory. */
+__device__ __forceinline__ void column_walk(float *out, const float *in, int nx, int ny, int nz,
+                                            int r, bool read_only)
+{
+    //@begin solution
+    //@todo TODO(2): x and y as in one_point; return outside the interior. Then for every
+    //@todo plane z of the chunk [chunk_first(r), chunk_end(nz, r)), compute the point
+    //@todo (x, y, z) as one_point does. Step the index by one plane (nx*ny) per z.
+    int x = blockIdx.x * BX + threadIdx.x + r;
+    int y = blockIdx.y * BY + threadIdx.y + r;
+    if (x >= nx - r || y >= ny - r)
+        return;
+    int plane = nx * ny;
+    int z_end = chunk_end(nz, r);
+    for (int z = chunk_first(r), i = (z * ny + y) * nx + x; z < z_end; z++, i += plane) {
+        const float *p = in + i;
+        out[i] = coef[0] * load(p, read_only) + axis_terms(p, 1, r, read_only) +
+                 axis_terms(p, nx, r, read_only) + axis_terms(p, plane, r, read_only);
+    }
+    //@end solution
+}
+
+/* v3, v9: INTZ, and the column's 2r+1 values in a register window (window_* helpers):
+ * each step reads one new value from memory (plane z+r) instead of 2r+1; the x and y
+ * neighbours still come from memory. The new value is loaded one step early, so its DRAM
+ * latency overlaps the step before it (without that, each warp waits a full DRAM
+ * round trip per plane). Expected: the fewest memory instructions of the BASE/CSL family. */
+__device__ __forceinline__ void column_walk_registers(float *out, const float *in, int nx, int ny,
+                                                      int nz, int r, bool read_only)
+{
+    //@begin solution
+    //@todo TODO(3): as column_walk, but keep the column in `float col[WINDOW]`:
+    //@todo before the loop, window_fill from the chunk's first point and load the value r
+    //@todo planes above it into `next`. In each step: window_put_top(col, r, next); load
+    //@todo the next step's top value (plane min(z + r + 1, nz - 1)) into `next`; compute
+    //@todo with col[MAX_R] as the centre and window_terms(col, r) for z; store;
+    //@todo window_shift(col).
+    int x = blockIdx.x * BX + threadIdx.x + r;
+    int y = blockIdx.y * BY + threadIdx.y + r;
+    if (x >= nx - r || y >= ny - r)
+        return;
+    int plane = nx * ny;
+    int z = chunk_first(r), z_end = chunk_end(nz, r);
+    int i = (z * ny + y) * nx + x;
+    float col[WINDOW] = {};
+    window_fill(col, in + i, plane, r, read_only);
+    float next = load(in + i + r * plane, read_only);
+    for (; z < z_end; z++, i += plane) {
+        window_put_top(col, r, next);
+        next = load(in + i + (min(z + r + 1, nz - 1) - z) * plane, read_only);
+        const float *p = in + i;
+        out[i] = coef[0] * col[MAX_R] + axis_terms(p, 1, r, read_only) +
+                 axis_terms(p, nx, r, read_only) + window_terms(col, r);
+        window_shift(col);
+    }
+    //@end solution
+}
+
+__global__ void base_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    //@begin solution
+    //@todo TODO(2): call column_walk with plain loads.
+    column_walk(out, in, nx, ny, nz, r, false);
+    //@end solution
+}
+
+__global__ void base_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    //@begin solution
+    //@todo TODO(3): call column_walk_registers with plain loads.
+    column_walk_registers(out, in, nx, ny, nz, r, false);
+    //@end solution
+}
+
+__global__ void csl_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    //@begin solution
+    //@todo TODO(8): column_walk through the read-only path.
+    column_walk(out, in, nx, ny, nz, r, true);
+    //@end solution
+}
+
+__global__ void csl_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    //@begin solution
+    //@todo TODO(9): column_walk_registers through the read-only path.
+    column_walk_registers(out, in, nx, ny, nz, r, true);
+    //@end solution
+}
+
+/* ---- COMP: the block's part of a plane staged in shared memory ---------------------------- */
+
+/* The tile: tile[MAX_R + j][MAX_R + i] holds the grid point i columns right of and j rows
+ * below the block's first interior point, for 0 <= i < bw, 0 <= j < bh (the bw x bh points
+ * the block computes: fewer than 32 x 16 at the grid's far edges) and the r-wide halo
+ * around them, without corners (a star stencil never reads them).
+ * load_halo fills the halo of one plane; `first` points at the block's first interior
+ * point of that plane. Threads (tx < r) fetch the left and right columns of their row,
+ * threads (ty < r) the rows above and below. */
+__device__ __forceinline__ void load_halo(float (*tile)[TILE_W], const float *first, int nx, int r,
+                                          int bw, int bh)
+{
+    //@begin solution
+    //@todo TODO(4a): with tx = threadIdx.x, ty = threadIdx.y: if tx < r and ty < bh, copy
+    //@todo the points r-tx columns left of row ty and bw+tx columns right of its start;
+    //@todo if ty < r and tx < bw, the points r-ty rows above column tx and bh+ty rows
+    //@todo below. Check that nothing outside the grid is read when bw < 32 or bh < 16.
+    int tx = threadIdx.x, ty = threadIdx.y;
+    if (tx < r && ty < bh) {
+        tile[MAX_R + ty][MAX_R - r + tx] = first[ty * nx - r + tx];
+        tile[MAX_R + ty][MAX_R + bw + tx] = first[ty * nx + bw + tx];
+    }
+    if (ty < r && tx < bw) {
+        tile[MAX_R - r + ty][MAX_R + tx] = first[(ty - r) * nx + tx];
+        tile[MAX_R + bh + ty][MAX_R + tx] = first[(bh + ty) * nx + tx];
+    }
+    //@end solution
+}
+
+/* v4: one point per thread; the x and y neighbours come from the shared tile (each value
+ * read from global memory once per block instead of up to 4r+1 times), the z neighbours
+ * from global memory. Costs: halo loads by few threads (divergence) and __syncthreads. */
+__global__ void comp_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    //@begin solution
+    //@todo TODO(4b): declare the tile (__shared__ float tile[TILE_H][TILE_W]). Find the
+    //@todo block's first interior point (blockIdx.x*BX + r, blockIdx.y*BY + r, blockIdx.z + r)
+    //@todo and bw, bh (at most 32 x 16, less at the grid's far edges). Threads inside the
+    //@todo bw x bh area store their own point in the tile; everyone calls load_halo; then
+    //@todo __syncthreads() (no thread may return before it), and the inside threads compute
+    //@todo x and y from the tile (axis_terms with steps 1 and TILE_W) and z from global.
+    (void)nz;
+    __shared__ float tile[TILE_H][TILE_W];
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int x0 = blockIdx.x * BX + r, y0 = blockIdx.y * BY + r, z = blockIdx.z + r;
+    int bw = min(BX, nx - r - x0), bh = min(BY, ny - r - y0);
+    bool inside = tx < bw && ty < bh;
+    int first = (z * ny + y0) * nx + x0;
+    int i = first + ty * nx + tx;
+    if (inside)
+        tile[MAX_R + ty][MAX_R + tx] = in[i];
+    load_halo(tile, in + first, nx, r, bw, bh);
+    __syncthreads();
+    if (inside) {
+        const float *t = &tile[MAX_R + ty][MAX_R + tx];
+        out[i] = coef[0] * *t + axis_terms(t, 1, r, false) + axis_terms(t, TILE_W, r, false) +
+                 axis_terms(in + i, nx * ny, r, false);
+    }
+    //@end solution
+}
+
+/* v5: COMP with the block walking a chunk of planes: per plane, refill the tile, sync,
+ * compute. The z neighbours come from global memory, now read a few steps apart by the
+ * same block (L1 / L2 hits). Two __syncthreads per plane. */
+__global__ void comp_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    //@begin solution
+    //@todo TODO(5): comp_kernel's set-up, then for every plane of the chunk: __syncthreads()
+    //@todo (the previous plane's tile is no longer read), fill the tile, __syncthreads(),
+    //@todo compute. Every thread runs the same number of steps, so the barriers are safe.
+    __shared__ float tile[TILE_H][TILE_W];
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int x0 = blockIdx.x * BX + r, y0 = blockIdx.y * BY + r;
+    int bw = min(BX, nx - r - x0), bh = min(BY, ny - r - y0);
+    bool inside = tx < bw && ty < bh;
+    int plane = nx * ny;
+    int z = chunk_first(r), z_end = chunk_end(nz, r);
+    int first = (z * ny + y0) * nx + x0;
+    for (; z < z_end; z++, first += plane) {
+        int i = first + ty * nx + tx;
+        __syncthreads();
+        if (inside)
+            tile[MAX_R + ty][MAX_R + tx] = in[i];
+        load_halo(tile, in + first, nx, r, bw, bh);
+        __syncthreads();
+        if (inside) {
+            const float *t = &tile[MAX_R + ty][MAX_R + tx];
+            out[i] = coef[0] * *t + axis_terms(t, 1, r, false) + axis_terms(t, TILE_W, r, false) +
+                     axis_terms(in + i, plane, r, false);
+        }
+    }
+    //@end solution
+}
+
+/* v6: the pioneering code (Micikevicius 2009): the tile for x and y, the register window
+ * for z and the centre. Per plane a thread reads one new value from DRAM (plane z+r, one
+ * step early as in column_walk_registers) and the halo threads a few more. */
+__global__ void comp_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    //@begin solution
+    //@todo TODO(6): comp_intz_kernel, with the inside threads keeping a register window as
+    //@todo in column_walk_registers; the tile's centre is stored from col[MAX_R].
+    __shared__ float tile[TILE_H][TILE_W];
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int x0 = blockIdx.x * BX + r, y0 = blockIdx.y * BY + r;
+    int bw = min(BX, nx - r - x0), bh = min(BY, ny - r - y0);
+    bool inside = tx < bw && ty < bh;
+    int plane = nx * ny;
+    int z = chunk_first(r), z_end = chunk_end(nz, r);
+    int first = (z * ny + y0) * nx + x0;
+    float col[WINDOW] = {};
+    float next = 0.0f;
+    if (inside) {
+        int i = first + ty * nx + tx;
+        window_fill(col, in + i, plane, r, false);
+        next = in[i + r * plane];
+    }
+    for (; z < z_end; z++, first += plane) {
+        int i = first + ty * nx + tx;
+        __syncthreads();
+        if (inside) {
+            window_put_top(col, r, next);
+            next = in[i + (min(z + r + 1, nz - 1) - z) * plane];
+            tile[MAX_R + ty][MAX_R + tx] = col[MAX_R];
+        }
+        load_halo(tile, in + first, nx, r, bw, bh);
+        __syncthreads();
+        if (inside) {
+            const float *t = &tile[MAX_R + ty][MAX_R + tx];
+            out[i] = coef[0] * col[MAX_R] + axis_terms(t, 1, r, false) +
+                     axis_terms(t, TILE_W, r, false) + window_terms(col, r);
+            window_shift(col);
+        }
+    }
+    //@end solution
+}
+
+/* ---- launchers ------------------------------------------------------------------------------ */
+
+typedef void (*stencil_kernel_fn)(float *, const float *, int, int, int, int);
+
+/* Blocks of 32 x 16 threads over the interior of a plane (none if there is no interior). */
+static bool plane_blocks(dim3 *blocks, int nx, int ny, int nz, int r)
+{
+    if (nx <= 2 * r || ny <= 2 * r || nz <= 2 * r)
+        return false;
+    *blocks = dim3((nx - 2 * r + BX - 1) / BX, (ny - 2 * r + BY - 1) / BY, 1);
+    return true;
+}
+
+/* One thread per interior point: one layer of blocks per interior plane. */
+int launch_per_point(stencil_kernel_fn kernel, float *out, const float *in, int nx, int ny, int nz,
+                     int r, cudaStream_t stream)
+{
+    dim3 blocks;
+    if (plane_blocks(&blocks, nx, ny, nz, r)) {
+        blocks.z = nz - 2 * r;
+        kernel<<<blocks, dim3(BX, BY), 0, stream>>>(out, in, nx, ny, nz, r);
+    }
+    return LAB_OK;
+}
+
+/* One thread per interior (x, y) column and chunk of LAB8_Z_CHUNK planes. */
+int launch_per_column(stencil_kernel_fn kernel, float *out, const float *in, int nx, int ny, int nz,
+                      int r, cudaStream_t stream)
+{
+    dim3 blocks;
+    if (plane_blocks(&blocks, nx, ny, nz, r)) {
+        blocks.z = (nz - 2 * r + LAB8_Z_CHUNK - 1) / LAB8_Z_CHUNK;
+        kernel<<<blocks, dim3(BX, BY), 0, stream>>>(out, in, nx, ny, nz, r);
+    }
+    return LAB_OK;
+}
+
+static int launch_base(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+{
+    return launch_per_point(base_kernel, out, in, nx, ny, nz, r, stream);
+}
+
+static int launch_base_intz(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(2): launch base_intz_kernel with launch_per_column.
+    return launch_per_column(base_intz_kernel, out, in, nx, ny, nz, r, stream);
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+static int launch_base_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(3): launch base_intz_reg_kernel with launch_per_column.
+    return launch_per_column(base_intz_reg_kernel, out, in, nx, ny, nz, r, stream);
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+static int launch_comp(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(4c): launch comp_kernel with launch_per_point.
+    return launch_per_point(comp_kernel, out, in, nx, ny, nz, r, stream);
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+static int launch_comp_intz(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(5): launch comp_intz_kernel with launch_per_column.
+    return launch_per_column(comp_intz_kernel, out, in, nx, ny, nz, r, stream);
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+static int launch_comp_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(6): launch comp_intz_reg_kernel with launch_per_column.
+    return launch_per_column(comp_intz_reg_kernel, out, in, nx, ny, nz, r, stream);
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+static int launch_csl(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(7): launch csl_kernel with launch_per_point.
+    return launch_per_point(csl_kernel, out, in, nx, ny, nz, r, stream);
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+static int launch_csl_intz(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(8): launch csl_intz_kernel with launch_per_column.
+    return launch_per_column(csl_intz_kernel, out, in, nx, ny, nz, r, stream);
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+static int launch_csl_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(9): launch csl_intz_reg_kernel with launch_per_column.
+    return launch_per_column(csl_intz_reg_kernel, out, in, nx, ny, nz, r, stream);
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+extern "C" const struct lab8_variant lab8_variants[] = {
+    {"v1_base", "one point per thread, all reads from global memory", launch_base, (const void *)base_kernel},
+    {"v2_base_intz", "a thread walks a z chunk of its column (INTZ)", launch_base_intz, (const void *)base_intz_kernel},
+    {"v3_base_intz_reg", "INTZ, z neighbours kept in registers", launch_base_intz_reg, (const void *)base_intz_reg_kernel},
+    {"v4_comp", "plane tile + halo in shared memory, z from global", launch_comp, (const void *)comp_kernel},
+    {"v5_comp_intz", "shared tile, INTZ", launch_comp_intz, (const void *)comp_intz_kernel},
+    {"v6_comp_intz_reg", "shared tile, INTZ, z in registers", launch_comp_intz_reg, (const void *)comp_intz_reg_kernel},
+    {"v7_csl", "one point per thread, reads via the read-only cache", launch_csl, (const void *)csl_kernel},
+    {"v8_csl_intz", "read-only cache, INTZ", launch_csl_intz, (const void *)csl_intz_kernel},
+    {"v9_csl_intz_reg", "read-only cache, INTZ, z in registers", launch_csl_intz_reg, (const void *)csl_intz_reg_kernel},
+};
+extern "C" const int lab8_variant_count = sizeof lab8_variants / sizeof lab8_variants[0];
