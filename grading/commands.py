@@ -1,0 +1,48 @@
+"""commands.py - what grading/grade and grading/grade-all share: their options, the
+session set-up (rubric + trusted build) and writing one student's reports."""
+import argparse
+import os
+import sys
+
+import grader
+import report
+from rubric import Rubric, RubricError
+
+
+def options(argv, many=False):
+    p = argparse.ArgumentParser(prog=os.path.basename(sys.argv[0]), description="grade lab submissions")
+    p.add_argument("lab", type=int)
+    p.add_argument("submission", help="a folder of submissions" if many else "kernels.cu or a folder")
+    p.add_argument("--out", help="where the report(s) go")
+    p.add_argument("--no-gpu", action="store_true", help="grade as if there were no GPU")
+    p.add_argument("--work", default=os.path.join(grader.CHECKOUT, "build-grading"),
+                   help="where the trusted reference build lives (reused between runs)")
+    p.add_argument("--arch", help="GPU architecture to build for (default: the GPU's, or the rubric's)")
+    p.add_argument("--rubric", help="another rubric file (default grading/rubrics/labN.ini)")
+    p.add_argument("--private", help="another private data file (default grading/private/labN.ini)")
+    if not many:
+        p.add_argument("--keep", action="store_true", help="keep the scratch folder (debugging)")
+    return p.parse_args(argv)
+
+
+def open_session(args):
+    """The rubric and a prepared session, or exit 2/3 with one line."""
+    try:
+        rubric = Rubric(args.lab, args.rubric, args.private)
+    except (RubricError, ValueError, KeyError) as e:
+        sys.exit(print(f"grade: {e}", file=sys.stderr) or 2)
+    session = grader.Session(rubric, args.work, use_gpu=not args.no_gpu, arch=args.arch)
+    ok, log = session.prepare()
+    if not ok:
+        print(log[-3000:], file=sys.stderr)
+        sys.exit(print(f"grade: the kit's own lab {args.lab} does not build (see above)", file=sys.stderr) or 3)
+    return rubric, session
+
+
+def write_reports(rubric, session, submission, results, out_dir):
+    os.makedirs(out_dir, exist_ok=True)
+    text = report.text_report(rubric, session, submission, results)
+    with open(os.path.join(out_dir, "report.txt"), "w", encoding="utf-8") as f:
+        f.write(text)
+    report.write_json(os.path.join(out_dir, "results.json"), report.results_json(rubric, session, results))
+    return text

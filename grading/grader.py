@@ -1,0 +1,409 @@
+"""grader.py - grading one submission of one lab, in steps that stop at the first gate:
+
+  static       the rubric's rules over the submitted file (no compiler, no GPU)
+  compile      the file alone, built against the kit's trusted driver, contract and harness
+  resource     the compiler's report for named kernels
+  correctness  lab --check --only VARIANT at the hidden sizes with a secret seed (GPU)
+  performance  timed runs against the reference solution, interleaved, best of several (GPU)
+  recheck      lab --check again on fresh inputs after timing (GPU)
+
+A Session holds what several submissions share: the trusted checkout, the reference build,
+the GPU (or its absence) and the sandbox. grade() returns a list of TestResult.
+"""
+import csv
+import glob
+import operator
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+import static_checks
+from rubric import band_fraction
+from sandbox import Sandbox
+
+GRADING_DIR = os.path.dirname(os.path.abspath(__file__))
+CHECKOUT = os.path.dirname(GRADING_DIR)
+GPU_KINDS = ("correctness", "performance")
+
+
+class TestResult:
+    def __init__(self, test, score, verdict, output):
+        self.name = test.name
+        self.kind = test.kind
+        self.max_score = test.points
+        self.score = round(score, 2)
+        self.verdict = verdict  # pass, partial, fail, skip
+        self.output = output
+
+
+def gpu_present():
+    try:
+        out = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return any(line.startswith("GPU ") for line in out.splitlines())
+
+
+def make(args, timeout):
+    """Run the trusted Makefile; (ok, output)."""
+    try:
+        p = subprocess.run(["make", "--no-print-directory", "-C", CHECKOUT] + args, capture_output=True,
+                           text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return False, f"the build took more than {timeout:.0f} s"
+    return p.returncode == 0, p.stdout + p.stderr
+
+
+def lab_folder(parent, lab):
+    found = sorted(glob.glob(os.path.join(CHECKOUT, parent, f"lab{lab}-*")))
+    return found[0] if found else None
+
+
+def find_submission(path, lab):
+    """A submission is a kernels.cu, or a folder holding one (the lab's own path inside it
+    first). Returns (file or None, why)."""
+    if os.path.isfile(path):
+        return path, ""
+    if not os.path.isdir(path):
+        return None, f"{path} does not exist"
+    lab_dir = lab_folder("labs", lab)
+    preferred = os.path.join(path, "labs", os.path.basename(lab_dir or ""), "kernels.cu")
+    if lab_dir and os.path.isfile(preferred):
+        return preferred, ""
+    found = sorted(glob.glob(os.path.join(path, "**", "kernels.cu"), recursive=True))
+    if len(found) == 1:
+        return found[0], ""
+    if not found:
+        return None, "the submission holds no kernels.cu"
+    return None, f"the submission holds {len(found)} kernels.cu files: submit one"
+
+
+class Session:
+    """What the grading of several submissions shares."""
+
+    def __init__(self, rubric, work_dir, use_gpu=True, arch=None):
+        self.rubric = rubric
+        self.lab = rubric.lab
+        self.work_dir = os.path.abspath(work_dir)
+        self.has_gpu = use_gpu and gpu_present()
+        if arch:
+            self.arch = arch
+        elif self.has_gpu:
+            self.arch = make(["-s", "print-ARCH"], 60)[1].strip() or rubric.arch_without_gpu
+        else:
+            self.arch = rubric.arch_without_gpu
+        self.sandbox = Sandbox(rubric.file_size_bytes)
+        if self.private_exposed():  # git keeps no folder modes: close it to the sandbox user
+            try:
+                os.chmod(os.path.dirname(rubric.private_path), 0o700)
+            except OSError:
+                pass  # the report warns
+        self.flavour = "solution" if lab_folder("solutions", self.lab) else "student"
+        self.reference = None
+        self.gpu_name = None
+
+    def prepare(self):
+        """Build the harness, the driver and (in the instructors' copy) the reference
+        solution once, into the work folder. Returns (ok, build output)."""
+        args = [f"lab{self.lab}-build", f"BUILD_DIR={self.work_dir}", f"ARCH={self.arch}"]
+        if self.flavour == "solution":
+            args.append("SOLUTION=1")
+        ok, log = make(args, self.rubric.build_timeout)
+        binary = os.path.join(self.work_dir, self.arch, self.flavour, f"lab{self.lab}", f"lab{self.lab}")
+        if ok and self.flavour == "solution":
+            self.reference = binary
+        if ok and self.has_gpu:
+            self.probe_gpu(binary)
+        return ok, log
+
+    def probe_gpu(self, binary):
+        """Can the sandbox user open the GPU? (Device files may be closed to 'nobody'.) If
+        not, run student programs as the grading user, and say so in every report."""
+        if not self.sandbox.wrapper:
+            return
+        variant = (self.rubric.variants("correctness") or [""])[0]
+        probe = tempfile.mkdtemp(prefix="memlab-probe-")
+        try:
+            binary = shutil.copy2(binary, probe)
+            self.sandbox.allow_reading(probe, binary)
+            cwd = self.sandbox.workdir(probe, "run")
+            outcome = self.sandbox.run([binary, "--check", "--n", "1"] + (["--only", variant] if variant else []),
+                                       cwd, self.rubric.check_timeout)
+            if outcome.returncode == 3 and "no CUDA GPU found" in outcome.stderr:
+                self.sandbox.give_up_user("the sandbox user cannot open the GPU (device file permissions)")
+        finally:
+            shutil.rmtree(probe, ignore_errors=True)
+
+    def private_exposed(self):
+        """Could the sandbox user read the private grading data?"""
+        path = self.rubric.private_path
+        if not path or not self.sandbox.user:
+            return False
+        return bool(os.stat(os.path.dirname(path)).st_mode & 0o001 and os.stat(path).st_mode & 0o004)
+
+    def seed_build(self, build_dir):
+        """Copy the trusted objects (mtimes kept) so that make compiles only kernels.cu."""
+        out = os.path.join(self.work_dir, self.arch)
+        mine = os.path.join(build_dir, self.arch)
+        shutil.copytree(os.path.join(self.work_dir, "host"), os.path.join(build_dir, "host"))
+        shutil.copytree(os.path.join(out, "common"), os.path.join(mine, "common"))
+        for name in ("version.c", "version.o"):
+            shutil.copy2(os.path.join(out, name), os.path.join(mine, name))
+        custom = os.path.join(mine, "custom", f"lab{self.lab}")
+        os.makedirs(custom)
+        shutil.copy2(os.path.join(out, self.flavour, f"lab{self.lab}", "driver.o"), custom)
+
+
+def parents_of(path, top):
+    """path, and every folder from it up to top (inclusive)."""
+    out = [path]
+    while path != top and path != os.path.dirname(path):
+        path = os.path.dirname(path)
+        out.append(path)
+    return out
+
+
+def clean_log(text, scratch, limit=25):
+    """The compiler's messages about the student's file, without build commands and paths."""
+    text = re.sub(r"[^\s\"(]*/custom/lab\d+/src/kernels\.cu", "kernels.cu", text.replace(scratch + "/", ""))
+    lines = [l for l in text.splitlines()
+             if "ptxas info" not in l and not re.match(r"\s*(\d+ bytes stack|nvcc |cc |make)", l)]
+    if len(lines) > limit:
+        lines = lines[:limit] + [f"... ({len(lines) - limit} more lines)"]
+    return "\n".join(lines)
+
+
+def excerpt(outcome, limit=15):
+    text = (outcome.stderr.strip() or outcome.stdout.strip()).splitlines()
+    if len(text) > limit:
+        text = text[:limit] + ["..."]
+    return "\n".join("    | " + l for l in text)
+
+
+def grade(session, submission_path, scratch_parent=None, keep=False):
+    """Grade one submission; returns [TestResult] in the rubric's order."""
+    rubric = session.rubric
+    results = {}
+    file, why = find_submission(submission_path, session.lab)
+    scratch = tempfile.mkdtemp(prefix=f"memlab-lab{session.lab}-", dir=scratch_parent)
+    try:
+        _grade(session, file, why, scratch, results)
+    finally:
+        if not keep:
+            shutil.rmtree(scratch, ignore_errors=True)
+    return [results[t.name] for t in rubric.tests]
+
+
+def _grade(session, file, why, scratch, results):
+    rubric = session.rubric
+    tests = {t.kind: t for t in rubric.tests if t.kind in ("compile", "static")}
+
+    def finish_all(verdict, text):
+        for t in rubric.tests:
+            if t.name not in results:
+                skipped = verdict == "skip" or (t.kind in GPU_KINDS and not session.has_gpu)
+                results[t.name] = TestResult(t, 0, "skip" if skipped else verdict,
+                                             ("SKIPPED: no GPU on this machine, not graded"
+                                              if skipped and t.kind in GPU_KINDS else text))
+
+    if file is None:
+        return finish_all("fail", f"not graded: {why}")
+    with open(file, encoding="utf-8", errors="replace") as f:
+        source = f.read()
+
+    # static rules: a file that breaks one is neither compiled nor run
+    violations = static_checks.find_violations(source, rubric)
+    if violations:
+        lines = [f"line {n}: {name}: {why}\n    | {text}" for name, why, n, text in violations[:15]]
+        results[tests["static"].name] = TestResult(tests["static"], 0, "fail",
+                                                   "breaks the rules:\n" + "\n".join(lines))
+        return finish_all("fail", "not run: the file breaks the static rules")
+    results[tests["static"].name] = TestResult(tests["static"], tests["static"].points, "pass",
+                                               f"{len(rubric.rules) + 3} rules checked, none broken")
+
+    # compile, alone, against the trusted driver and harness
+    os.makedirs(os.path.join(scratch, "src"))
+    kernels = os.path.join(scratch, "src", "kernels.cu")
+    shutil.copyfile(file, kernels)
+    build = os.path.join(scratch, "build")
+    session.seed_build(build)
+    nvcc = os.environ.get("NVCC", "nvcc") + " --resource-usage"
+    ok, log = make([f"lab{session.lab}-build", f"KERNELS={kernels}", f"BUILD_DIR={build}",
+                    f"ARCH={session.arch}", f"NVCC={nvcc}"], rubric.build_timeout)
+    if not ok:
+        results[tests["compile"].name] = TestResult(tests["compile"], 0, "fail",
+                                                    "does not build:\n" + clean_log(log, scratch))
+        return finish_all("fail", "not run: the file does not build")
+    results[tests["compile"].name] = TestResult(tests["compile"], tests["compile"].points, "pass",
+                                                f"builds for {session.arch} with the kit's driver")
+    grade_resources(rubric, static_checks.parse_resource_usage(log), results)
+
+    if not session.has_gpu:
+        return finish_all("skip", "")
+    binary = os.path.join(build, session.arch, "custom", f"lab{session.lab}", f"lab{session.lab}")
+    session.sandbox.allow_reading(*parents_of(binary, scratch))
+    runs = Runs(session, binary, scratch)
+    passed = grade_correctness(session, runs, rubric.seeds["check"], rubric.check_sizes, {})
+    timed_wrong = grade_performance(session, runs, [v for v, (ok, _) in passed.items() if ok], results)
+    passed = grade_correctness(session, runs, rubric.seeds["recheck"], rubric.recheck_sizes, passed,
+                               timed_wrong)
+    for t in rubric.tests:
+        if t.kind == "correctness":
+            ok, text = passed[t.variant]
+            results[t.name] = TestResult(t, t.points if ok else 0, "pass" if ok else "fail", text)
+    finish_all("fail", "")
+
+
+def grade_resources(rubric, usage, results):
+    ops = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt, "<": operator.lt}
+    for t in rubric.tests:
+        if t.kind != "resource":
+            continue
+        found = {arch: r for (kernel, arch), r in usage.items() if kernel == t.kernel}
+        if not found:
+            results[t.name] = TestResult(t, 0, "fail", f"no kernel named {t.kernel} in the compiler's report")
+            continue
+        lines, ok = [], True
+        for arch, r in sorted(found.items()):
+            for metric, op, value in t.require:
+                good = ops[op](r[metric], value)
+                ok &= good
+                lines.append(f"{t.kernel} ({arch}): {metric} = {r[metric]}, required {op} {value}: "
+                             f"{'ok' if good else 'NO'}")
+        results[t.name] = TestResult(t, t.points if ok else 0, "pass" if ok else "fail", "\n".join(lines))
+
+
+class Runs:
+    """Runs of the student's program and the reference, each in a fresh folder."""
+
+    def __init__(self, session, binary, scratch):
+        self.session = session
+        self.binary = binary
+        self.scratch = scratch
+        self.count = 0
+        self.sandbox = session.sandbox
+        self.sandbox.allow_reading(scratch)
+        self.reference = None  # a copy in the scratch folder, which the sandbox user can reach
+        if session.reference:
+            os.makedirs(os.path.join(scratch, "reference"))
+            self.reference = shutil.copy2(session.reference, os.path.join(scratch, "reference"))
+            self.sandbox.allow_reading(os.path.dirname(self.reference), self.reference)
+
+    def run(self, binary, args, timeout):
+        self.count += 1
+        cwd = self.sandbox.workdir(self.scratch, f"run{self.count}")
+        outcome = self.sandbox.run([binary] + args, cwd, timeout)
+        m = re.search(r"^lab\d+ on (.+?) \(sm_", outcome.stdout, re.M)
+        if m:
+            self.session.gpu_name = m.group(1)
+        return outcome, cwd
+
+
+def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):
+    """{variant: (passed, report text)}; `before` holds the verdicts of the first round,
+    which a second round (after timing) only extends."""
+    rubric = session.rubric
+    out = {}
+    for variant in rubric.variants("correctness"):
+        ok, lines = before.get(variant, (True, ""))
+        lines = [lines] if lines else []
+        if ok and timed_wrong and variant in timed_wrong:
+            ok = False
+            lines.append(f"timed run (size of the lab's own sweep): {timed_wrong[variant]}")
+        when = "after timing, fresh inputs" if before else "before timing"
+        for size in sizes if ok else []:
+            args = ["--check", "--only", variant, "--seed", str(seed)]
+            args += [] if size == "default" else ["--n", size]
+            outcome, _ = runs.run(runs.binary, args, rubric.check_timeout)
+            label = f"n = {'the lab default' if size == 'default' else size} ({when}, secret seed)"
+            pattern = rubric.not_implemented.replace("{variant}", re.escape(variant))
+            if outcome.returncode == 0 and re.search(pattern, outcome.stdout, re.M):
+                ok = False
+                lines.append("not implemented (its TODO is still open)")
+                break
+            lines.append(f"{label}: {outcome.describe()} ({outcome.seconds:.1f} s)")
+            if outcome.returncode != 0 or outcome.timed_out:
+                ok = False
+                lines.append(excerpt(outcome))
+                break
+        out[variant] = (ok, "\n".join(lines))
+    return out
+
+
+def read_rows(csv_dir):
+    """{(variant, param, n): (status, ms_median)} from every CSV a run wrote."""
+    rows = {}
+    for path in sorted(glob.glob(os.path.join(csv_dir, "*.csv"))):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = [l for l in f if not l.startswith("#")]
+        for r in csv.DictReader(lines):
+            try:
+                ms = float(r["ms_median"]) if r.get("ms_median") else None
+            except ValueError:
+                ms = None
+            rows[(os.path.basename(path), r.get("variant"), r.get("param"), r.get("n"))] = (r.get("status"), ms)
+    return rows
+
+
+def grade_performance(session, runs, variants, results):
+    """Timed runs, interleaved with the reference's; returns {variant: why} for variants
+    whose timed run was wrong (a correctness failure at the timed size)."""
+    rubric = session.rubric
+    tests = [t for t in rubric.tests if t.kind == "performance"]
+    timed = [t.variant for t in tests if t.variant in variants]
+    for t in tests:
+        if t.variant not in timed:
+            results[t.name] = TestResult(t, 0, "fail", "not timed: the variant failed its correctness checks")
+    if not timed:
+        return {}
+    if not runs.reference:
+        for t in tests:
+            results.setdefault(t.name, TestResult(t, 0, "skip", "SKIPPED: this copy of the kit has no "
+                                                  "reference solution to compare with"))
+        return {}
+    args = ["--seed", str(rubric.seeds["perf"]), "--only", ",".join(timed)] + rubric.perf_args
+    best = {"student": {}, "reference": {}}
+    wrong, failure = {}, None
+    for r in range(rubric.perf_runs):
+        order = ("reference", "student") if r % 2 == 0 else ("student", "reference")
+        for who in order:
+            binary = runs.reference if who == "reference" else runs.binary
+            outcome, cwd = runs.run(binary, args + ["--csv", "csv"], rubric.perf_timeout)
+            rows = read_rows(os.path.join(cwd, "csv"))
+            if who == "reference" and outcome.returncode != 0:
+                failure = f"the reference run failed ({outcome.describe()}): a grading problem\n{excerpt(outcome)}"
+            elif who == "student" and outcome.returncode not in (0, 1):
+                failure = f"the timed run {outcome.describe()}\n{excerpt(outcome)}"
+            for key, (status, ms) in rows.items():
+                if who == "student" and status != "ok":
+                    wrong.setdefault(key[1], f"status {status} at param {key[2]}, n {key[3]}")
+                if status == "ok" and ms is not None:
+                    prev = best[who].get(key)
+                    best[who][key] = ms if prev is None else min(prev, ms)
+            if failure:
+                break
+        if failure:
+            break
+    for t in tests:
+        if t.variant not in timed:
+            continue
+        if failure or t.variant in wrong:
+            results[t.name] = TestResult(t, 0, "fail", failure or f"a timed run gave wrong results: {wrong[t.variant]}")
+            continue
+        keys = [k for k in best["reference"] if k[1] == t.variant]
+        missing = [k for k in keys if k not in best["student"]]
+        if not keys or missing:
+            results[t.name] = TestResult(t, 0, "fail", "the timed runs have no rows to compare for this variant")
+            continue
+        mine = sum(best["student"][k] for k in keys)
+        ref = sum(best["reference"][k] for k in keys)
+        ratio = mine / ref
+        fraction = max(0.0, min(1.0, band_fraction(ratio, t.bands)))
+        verdict = "pass" if fraction >= 1 else "partial" if fraction > 0 else "fail"
+        text = (f"{ratio:.2f}x the reference's time (yours {mine:.4f} ms, reference {ref:.4f} ms, "
+                f"summed over {len(keys)} points, best of {rubric.perf_runs} interleaved runs): "
+                f"{fraction * 100:.0f}% of the points")
+        results[t.name] = TestResult(t, t.points * fraction, verdict, text)
+    return wrong

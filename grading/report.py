@@ -1,0 +1,73 @@
+"""report.py - what the grader writes: a text report for the student, Gradescope's
+results.json, and the class gradebook (CSV: student, total, one column per test).
+
+Report lines follow xv6's gradelib: "name: OK (10/10)", "name: FAIL (0/15)" with the
+output indented below, "name: SKIP (0/10, ...)", then "Score: a/b".
+"""
+import csv
+import json
+
+WORDS = {"pass": "OK", "partial": "PARTIAL", "fail": "FAIL", "skip": "SKIP"}
+
+
+def fmt(x):
+    return f"{x:g}"
+
+
+def summary(rubric, results):
+    total = sum(r.score for r in results)
+    skipped = sum(r.verdict == "skip" for r in results)
+    line = f"Score: {fmt(round(total, 2))}/{fmt(rubric.max_score)}"
+    if skipped:
+        line += (f" ({skipped} test(s) skipped and not graded: {fmt(sum(r.max_score for r in results if r.verdict == 'skip'))}"
+                 " points need a GPU run; this is not a final grade)")
+    return total, line
+
+
+def text_report(rubric, session, submission, results):
+    total, score_line = summary(rubric, results)
+    out = [f"lab {rubric.lab}: {submission}",
+           f"gpu: {session.gpu_name or ('yes' if session.has_gpu else 'none: GPU tests are skipped')}"
+           f" | arch: {session.arch} | {session.sandbox.describe()}"]
+    if not rubric.private_path:
+        out.append("no private grading data here: random seeds and the public sizes")
+    elif session.private_exposed():
+        out.append("WARNING: the sandbox user can read grading/private/: chmod 700 grading/private")
+    out.append("")
+    for r in results:
+        out.append(f"{r.name}: {WORDS[r.verdict]} ({fmt(r.score)}/{fmt(r.max_score)})")
+        out += ["    " + line for line in r.output.splitlines() if line.strip()]
+    out += ["", score_line]
+    return "\n".join(out) + "\n"
+
+
+def results_json(rubric, session, results):
+    """Gradescope's format: score, output, tests[name, score, max_score, output, status]."""
+    total, score_line = summary(rubric, results)
+    tests = []
+    for r in results:
+        entry = {"name": r.name, "score": r.score, "max_score": r.max_score, "output": r.output,
+                 "extra_data": {"kind": r.kind, "verdict": r.verdict}}
+        if r.verdict != "skip":  # Gradescope knows passed and failed only
+            entry["status"] = "passed" if r.verdict == "pass" else "failed"
+        tests.append(entry)
+    return {"score": round(total, 2), "output": score_line, "tests": tests,
+            "extra_data": {"lab": rubric.lab, "gpu": session.gpu_name, "arch": session.arch,
+                           "skipped": sum(r.verdict == "skip" for r in results)}}
+
+
+def write_json(path, data):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=2)
+        f.write("\n")
+
+
+def write_gradebook(path, rubric, rows):
+    """rows: [(student, {test name: score})]; a student whose grading failed has {}."""
+    names = [t.name for t in rubric.tests]
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["student", "total"] + names)
+        for student, scores in rows:
+            w.writerow([student, fmt(round(sum(scores.values()), 2))] +
+                       [fmt(scores.get(n, 0)) for n in names])

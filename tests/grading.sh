@@ -1,0 +1,89 @@
+# tests/grading.sh - the grader's own checks, sourced by tests/run.sh (helpers and variables
+# there). Without a GPU: the grader's unit tests; each lab with a rubric and fixtures
+# (tests/fixtures/grading/labN/) graded as a class by grading/grade-all - compile and static
+# verdicts, GPU tests skipped, results.json format, the gradebook; one grading/grade run on a
+# folder submission; `make dist` (what the copy holds, and that it builds). With a GPU the
+# same class run checks every fixture's correctness and speed verdicts and its total, and
+# GRADING_SOLUTION_RUNS=10 grades the solution ten times (full marks every time).
+check "grading: unit tests (python3 grading/test_grader.py)" python3 grading/test_grader.py
+
+grading_gpu=
+[ $have_gpu -eq 1 ] && grading_gpu=--gpu
+for n in $LAB_NUMS; do
+    fixtures=tests/fixtures/grading/lab$n
+    [ -f "grading/rubrics/lab$n.ini" ] || continue
+    lab=$(basename "$(lab_dir "$n")")
+    work=$tmp/grading-lab$n
+    mkdir -p "$work/folder/labs/$lab"
+    cp "labs/$lab/kernels.cu" "$work/folder/labs/$lab/"
+    grading/grade "$n" "$work/folder" --out "$work/single" >"$work/single.log" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && tail -n 1 "$work/single/report.txt" | grep -q '^Score: [0-9.]*/[0-9.]*' &&
+        python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['tests'] and 'score' in d" \
+            "$work/single/results.json"; then
+        pass "grading lab$n: grading/grade on a folder writes report.txt and results.json"
+    else
+        fail "grading lab$n: grading/grade on a folder writes report.txt and results.json" "$work/single.log" "exit $rc"
+    fi
+
+    if [ ! -d "$fixtures" ] || [ ! -d "solutions/$lab" ]; then
+        skip "grading lab$n: fixture class" "no fixtures or no solutions/ in this copy"
+        continue
+    fi
+    mkdir -p "$work/class"
+    for fx in "$fixtures"/*.sed; do
+        name=$(basename "$fx" .sed)
+        case $name in
+        *.student) src=labs/$lab/kernels.cu; name=${name%.student} ;;
+        *) src=solutions/$lab/kernels.cu ;;
+        esac
+        sed -f "$fx" "$src" >"$work/class/$name.cu"
+    done
+    if ! grading/grade-all "$n" "$work/class" --out "$work/out" >"$work/class.log" 2>&1; then
+        fail "grading lab$n: grade-all grades the fixture class" "$work/class.log"
+        continue
+    fi
+    pass "grading lab$n: grade-all grades the fixture class"
+    scope="compile and static; GPU tests skipped"
+    [ $have_gpu -eq 1 ] && scope="every test and the total, on the GPU"
+    grading/check-verdicts "$work/out" "$fixtures" $grading_gpu >"$work/verdicts" 2>&1
+    while read -r line; do
+        case "$line" in
+        *": OK") pass "grading lab$n fixture ${line%: OK}: expected verdicts ($scope)" ;;
+        *) fail "grading lab$n fixture ${line%%: *}: expected verdicts ($scope)" "" "${line#*: }" ;;
+        esac
+    done <"$work/verdicts"
+    expected=$(ls "$fixtures"/*.expect | wc -l)
+    check "grading lab$n: gradebook has the header and one row per fixture" bash -c "
+        head -n 1 '$work/out/gradebook.csv' | grep -q '^student,total,compile,' &&
+        [ \$(tail -n +2 '$work/out/gradebook.csv' | wc -l) -eq $expected ]"
+
+    runs=${GRADING_SOLUTION_RUNS:-1}
+    if [ "$runs" -gt 1 ]; then
+        gpu_test "gpu: grading lab$n: the solution gets full marks in $runs runs out of $runs" bash -c "
+            for r in \$(seq $runs); do
+                grading/grade $n '$work/class/solution.cu' --out '$work/solution-\$r' >/dev/null || exit 1
+                tail -n 1 '$work/solution-\$r/report.txt'
+                tail -n 1 '$work/solution-\$r/report.txt' | grep -q '^Score: \\([0-9.]*\\)/\\1\$' || exit 1
+            done"
+    fi
+done
+
+# ---- make dist: the student copy (instructors' copy only) --------------------------------
+if [ -d solutions ]; then
+    dist=dist/gpu-memlab-student.tar.gz
+    rm -rf "$tmp/dist" && mkdir -p "$tmp/dist"
+    if $MAKE -s dist >"$tmp/dist.log" 2>&1 && tar -C "$tmp/dist" -xzf "$dist"; then
+        pass "make dist writes $dist"
+        copy=$tmp/dist/gpu-memlab-student
+        check "dist: no solutions/, grading/private/ or fixtures; student files and grader there" bash -c "
+            [ ! -e '$copy/solutions' ] && [ ! -e '$copy/grading/private' ] && [ ! -e '$copy/tests/fixtures' ] &&
+            [ -x '$copy/grading/grade' ] && [ -f '$copy/grading/rubrics/common.ini' ] &&
+            ls '$copy'/labs/*/kernels.cu >/dev/null && ! grep -rq -e '//@begin solution' -e '//@student' '$copy/labs'"
+        # One architecture: that the copy builds is what matters here.
+        check "dist: the student copy builds labs $(echo $LAB_NUMS)" \
+            $MAKE -C "$copy" ARCH=sm_90 $(for n in $LAB_NUMS; do echo "lab$n-build"; done)
+    else
+        fail "make dist writes $dist" "$tmp/dist.log"
+    fi
+fi
