@@ -6,7 +6,7 @@ load 'plots/style.gp'
 sizes = system(sprintf("grep -v '^#' '%s' | awk -F, 'NR > 1 && $14 == \"ok\" { print $4 }' | sort -n -u | tr '\\n' ' '", csv))
 colours = '#1f5fa8 #d1495b #e09f3e #2a9d3a #6a4c93 #444444'
 log2(x) = log(x) / log(2)
-size_label(n) = (abs(log2(n) - floor(log2(n) + 0.5)) < 1e-9) ? sprintf('n = 2^{%d}', floor(log2(n) + 0.5)) : sprintf('n = %d', n)
+size_label(n) = (abs(log2(n) - floor(log2(n) + 0.5)) < 1e-9) ? sprintf('n = 2^%d', floor(log2(n) + 0.5)) : sprintf('n = %d', n)
 is_step(n) = column('n') == n && strcol('status') eq 'ok'
 speedup(name) = column('param') == 1 ? 1 : column(name)
 g80_peak_x = 86.4 / 2.083   # the G80's theoretical bandwidth over its step 1
@@ -24,7 +24,7 @@ set key top left font ',9'
 first = real(word(sizes, 1))
 @start_output
 plot csv using (is_step(first) && column('param') <= 7 ? column('param') : NaN):(speedup('g80_total_x')) \
-         with linespoints dt 1 lw 2 pt 5 lc rgb '#000000' title 'G80, 2^{22} (the seed)', \
+         with linespoints dt 1 lw 2 pt 5 lc rgb '#000000' title 'G80, 2^22 (the seed)', \
      g80_peak_x with lines dt 3 lw 1.5 lc rgb '#000000' title sprintf('G80: 86.4 GB/s over its step 1 = %.1fx', g80_peak_x), \
      for [k = 1:words(sizes)] csv using (is_step(real(word(sizes, k))) ? column('param') : NaN):(speedup('total_x')) \
          with linespoints dt 1 lw 2 pt 7 lc rgb word(colours, k) title sprintf('this GPU, %s', size_label(real(word(sizes, k)))), \

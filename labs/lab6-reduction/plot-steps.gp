@@ -6,7 +6,7 @@ load 'plots/style.gp'
 sizes = system(sprintf("grep -v '^#' '%s' | awk -F, 'NR > 1 && $14 == \"ok\" { print $4 }' | sort -n -u | tr '\\n' ' '", csv))
 colours = '#1f5fa8 #d1495b #e09f3e #2a9d3a #6a4c93 #444444'
 log2(x) = log(x) / log(2)
-size_label(n) = (abs(log2(n) - floor(log2(n) + 0.5)) < 1e-9) ? sprintf('n = 2^{%d}', floor(log2(n) + 0.5)) : sprintf('n = %d', n)
+size_label(n) = (abs(log2(n) - floor(log2(n) + 0.5)) < 1e-9) ? sprintf('n = 2^%d', floor(log2(n) + 0.5)) : sprintf('n = %d', n)
 is_step(n) = column('n') == n && column('param') > 0 && strcol('status') eq 'ok'
 
 set title sprintf("Lab 6: reduction steps on %s (bytes = 4n, input read once)", gpu_name)
@@ -17,7 +17,7 @@ set xrange [0.6:9.4]
 set xtics ('1 divergent' 1, '2 strided' 2, '3 sequential' 3, '4 add on load' 4, \
            '5 last warp' 5, '6 unrolled' 6, '7 many/thread' 7, '8 vec4+shuffle' 8, \
            '9 one pass' 9) rotate by -30 font ',9'
-set yrange [*:ceiling * 12]
+set yrange [100:ceiling * 4]
 set key top left maxrows 4 font ',9'
 @start_output
 plot for [k = 1:words(sizes)] csv using (is_step(real(word(sizes, k))) ? column('param') : NaN):'gbps' \
