@@ -17,7 +17,7 @@ pack() { tar czf "$out/visit.tar.gz" -C "$out" visit; }
     git describe --always --dirty 2>/dev/null || echo "no git here"
 } >"$log/machine.txt" 2>&1
 cat "$log/machine.txt"
-make test LABS="$*" 2>&1 | tee "$log/test.log" | grep -E 'FAIL|SKIP' || true
+make test LABS="${TEST_LABS:-$*}" 2>&1 | tee "$log/test.log" | grep -E 'FAIL|SKIP' || true
 grep -E 'passed' "$log/test.log"
 pack
 for n in "$@"; do

@@ -1,0 +1,463 @@
+/* driver.cu - lab 7 (tiled matrix multiply): the trusted driver. Students do not edit it.
+ *
+ * C = A x B in float32, row-major, A m x k, B k x n. Experiments (seed 004, Fig. 4), each a
+ * CSV in results/lab7/, both at m = n = k = N (4096, the seed's size, unless --n or --quick):
+ *   tiles      every variant's TFLOP/s next to cuBLAS SGEMM (FP32, TF32 off) measured in the
+ *              same run, the FP32 peak and the shared-memory model of one-output-per-thread
+ *              kernels (smem_model_tflops: two 4-byte shared loads per multiply-add, one
+ *              32-lane shared load per SM per clock)
+ *   occupancy  the resource table: threads per block, registers per thread, shared and local
+ *              memory, blocks and warps per SM, theoretical occupancy (occupancy API) and the
+ *              resource that limits it (residency.h)
+ * flops = 2mnk. bytes = the compulsory traffic 4(mk + kn + mn): A and B read once, C written
+ * once; gbps and pct_of_ceiling compare that with the copy ceiling (matmul is far from it).
+ * Verification before timing, for every variant: the small shapes below against a CPU double
+ * reference, then N against cuBLAS (cuBLAS itself checked against the CPU at the small shapes
+ * and at sampled elements of N); C poisoned and followed by a poisoned guard, A and B followed
+ * by poisoned guards (NaN: reading past them shows), all three checked afterwards.
+ * --check verifies everything and times nothing.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cublas_v2.h>
+
+#include "harness.h"
+#include "kernels.h"
+#include "residency.h"
+
+#define SEED_N 4096     /* the seed's size, and where the lab's targets are stated */
+#define MAX_N 32768     /* --n limit: 3 x 4 GiB of matrices */
+#define GUARD_WORDS 1024 /* poisoned words after A, B and C */
+#define REFERENCE_SAMPLES 512
+#define TARGET_TILED_16_TFLOPS 8.0
+#define TARGET_PCT_OF_CUBLAS 70.0
+
+#define CUBLAS_CHECK(call)                                                                        \
+    do {                                                                                          \
+        cublasStatus_t st_ = (call);                                                              \
+        if (st_ != CUBLAS_STATUS_SUCCESS)                                                         \
+            memlab_die(EXIT_GPU, "%s failed: %s at %s:%d", #call, cublasGetStatusString(st_),     \
+                       __FILE__, __LINE__);                                                       \
+    } while (0)
+
+struct shape {
+    int m, n, k;
+};
+
+/* 1x1x1; odd and prime; m, n just past 128 and k prime; exact multiples of 128, 32 and 12. */
+static const struct shape small_shapes[] = {{1, 1, 1}, {33, 17, 5}, {257, 129, 65}, {130, 259, 131}, {256, 384, 96}};
+#define SMALL_SHAPES (int)(sizeof small_shapes / sizeof small_shapes[0])
+
+static uint32_t poison_words[GUARD_WORDS];
+
+struct buffers {
+    float *a, *b, *c;         /* device; each holds its largest matrix plus GUARD_WORDS */
+    float *host_a, *host_b;   /* the inputs: a shape uses the first m*k and k*n of them */
+    float *got;               /* C, A or B copied back, with the guard */
+    double *ref;              /* the reference at N (cuBLAS) */
+    double *small_ref[SMALL_SHAPES];
+};
+
+struct matmul_job {
+    const struct lab7_variant *v; /* NULL: cuBLAS */
+    cublasHandle_t blas;
+    float *c;
+    const float *a, *b;
+    struct shape s;
+};
+
+struct outcome {
+    enum row_status status;
+    struct summary ms;
+    struct occupancy occ;
+    char limits[32];
+};
+
+static int launch_job(void *ctx, cudaStream_t stream)
+{
+    struct matmul_job *j = (struct matmul_job *)ctx;
+    if (j->v)
+        return j->v->launch(j->c, j->a, j->b, j->s.m, j->s.n, j->s.k, stream);
+    /* cuBLAS is column-major: row-major C = A B is column-major C' = B' A', B passed first. */
+    const float one = 1.0f, zero = 0.0f;
+    CUBLAS_CHECK(cublasSetStream(j->blas, stream));
+    CUBLAS_CHECK(cublasSgemm(j->blas, CUBLAS_OP_N, CUBLAS_OP_N, j->s.n, j->s.m, j->s.k, &one, j->b, j->s.n,
+                             j->a, j->s.k, &zero, j->c, j->s.n));
+    return LAB_OK;
+}
+
+static const char *job_name(const struct matmul_job *j)
+{
+    return j->v ? j->v->name : "cublas_sgemm";
+}
+
+/* Inputs are uniform in [-1, 1): a partial sum of k products is typically sqrt(k)/3 in size
+ * and a float32 sum's rounding grows with the partial sums, so sqrt(k) as the magnitude
+ * gives atol = 4 eps k, about 10x the largest error seen between two float32 orders. */
+static struct tolerance tolerance_for_matmul(int k)
+{
+    return tolerance_for_sum((size_t)k, sqrt((double)k));
+}
+
+static void cpu_matmul(double *ref, const float *a, const float *b, struct shape s)
+{
+    for (int i = 0; i < s.m; i++) {
+        double *row = ref + (size_t)i * s.n;
+        for (int j = 0; j < s.n; j++)
+            row[j] = 0.0;
+        for (int p = 0; p < s.k; p++) {
+            double x = a[(size_t)i * s.k + p];
+            const float *b_row = b + (size_t)p * s.n;
+            for (int j = 0; j < s.n; j++)
+                row[j] += x * b_row[j];
+        }
+    }
+}
+
+static void upload_inputs(struct buffers *bf, struct shape s)
+{
+    size_t na = (size_t)s.m * s.k, nb = (size_t)s.k * s.n;
+    CUDA_CHECK(cudaMemcpy(bf->a, bf->host_a, na * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(bf->b, bf->host_b, nb * sizeof(float), cudaMemcpyHostToDevice));
+    gpu_poison(bf->a + na, GUARD_WORDS * sizeof(float));
+    gpu_poison(bf->b + nb, GUARD_WORDS * sizeof(float));
+}
+
+/* Mismatches between a device matrix plus its guard and what it must hold. */
+static size_t check_matrix(const char *what, const float *dev, const float *expected, size_t count, float *scratch)
+{
+    CUDA_CHECK(cudaMemcpy(scratch, dev, (count + GUARD_WORDS) * sizeof(float), cudaMemcpyDeviceToHost));
+    char label[192];
+    snprintf(label, sizeof label, "%s (changed)", what);
+    size_t bad = verify_words(label, (const uint32_t *)scratch, (const uint32_t *)expected, count);
+    snprintf(label, sizeof label, "%s: its guard (written past the end)", what);
+    return bad + verify_words(label, (const uint32_t *)scratch + count, poison_words, GUARD_WORDS);
+}
+
+/* Upload the inputs, poison C and the guards, launch once, compare C with the reference and
+ * check that the guards and both inputs are untouched. */
+static enum row_status verify_run(struct lab *lab, struct buffers *bf, struct matmul_job *job, const double *ref,
+                                  const char *label)
+{
+    struct shape s = job->s;
+    size_t outputs = (size_t)s.m * s.n;
+    upload_inputs(bf, s);
+    gpu_poison(bf->c, (outputs + GUARD_WORDS) * sizeof(float));
+    if (launch_job(job, 0) == LAB_NOT_IMPLEMENTED)
+        return ROW_NOT_IMPLEMENTED;
+    gpu_check_launch(label);
+    CUDA_CHECK(cudaMemcpy(bf->got, bf->c, (outputs + GUARD_WORDS) * sizeof(float), cudaMemcpyDeviceToHost));
+    size_t bad = verify_floats(label, bf->got, ref, outputs, tolerance_for_matmul(s.k));
+    char what[192];
+    snprintf(what, sizeof what, "%s: C's guard (written past the end)", label);
+    bad += verify_words(what, (const uint32_t *)bf->got + outputs, poison_words, GUARD_WORDS);
+    snprintf(what, sizeof what, "%s: input A", label);
+    bad += check_matrix(what, bf->a, bf->host_a, (size_t)s.m * s.k, bf->got);
+    snprintf(what, sizeof what, "%s: input B", label);
+    bad += check_matrix(what, bf->b, bf->host_b, (size_t)s.k * s.n, bf->got);
+    return lab_verdict(lab, label, bad);
+}
+
+/* Every small shape against the CPU, then N against cuBLAS. */
+static enum row_status verify_all(struct lab *lab, struct buffers *bf, struct matmul_job job, struct shape big)
+{
+    enum row_status status = ROW_OK;
+    char label[128];
+    for (int i = 0; i < SMALL_SHAPES; i++) {
+        job.s = small_shapes[i];
+        snprintf(label, sizeof label, "%s (%dx%dx%d)", job_name(&job), job.s.m, job.s.n, job.s.k);
+        enum row_status st = verify_run(lab, bf, &job, bf->small_ref[i], label);
+        if (st == ROW_NOT_IMPLEMENTED)
+            return st;
+        if (st != ROW_OK)
+            status = st;
+    }
+    if (!job.v)
+        return status; /* cuBLAS at N is the reference itself: see make_reference */
+    job.s = big;
+    snprintf(label, sizeof label, "%s (%dx%dx%d, against cuBLAS)", job_name(&job), big.m, big.n, big.k);
+    enum row_status st = verify_run(lab, bf, &job, bf->ref, label);
+    return st == ROW_OK ? status : st;
+}
+
+/* cuBLAS's C at N becomes the reference, once it is finite everywhere and agrees with the CPU
+ * at REFERENCE_SAMPLES random elements. Without a trustworthy reference the run stops. */
+static void make_reference(const struct lab *lab, struct buffers *bf, struct matmul_job job, struct shape big)
+{
+    job.s = big;
+    size_t outputs = (size_t)big.m * big.n;
+    upload_inputs(bf, big);
+    gpu_poison(bf->c, outputs * sizeof(float));
+    launch_job(&job, 0);
+    gpu_check_launch("cublas_sgemm (the reference)");
+    CUDA_CHECK(cudaMemcpy(bf->got, bf->c, outputs * sizeof(float), cudaMemcpyDeviceToHost));
+    size_t bad = 0;
+    for (size_t i = 0; i < outputs; i++) {
+        bf->ref[i] = bf->got[i];
+        bad += !isfinite(bf->got[i]);
+    }
+    struct tolerance tol = tolerance_for_matmul(big.k);
+    struct rng rng = rng_seeded(lab->opts.seed + 7);
+    for (int t = 0; t < REFERENCE_SAMPLES; t++) {
+        int i = (int)(rng_next(&rng) % (uint64_t)big.m), j = (int)(rng_next(&rng) % (uint64_t)big.n);
+        double dot = 0.0;
+        for (int p = 0; p < big.k; p++)
+            dot += (double)bf->host_a[(size_t)i * big.k + p] * bf->host_b[(size_t)p * big.n + j];
+        if (!values_close(bf->ref[(size_t)i * big.n + j], dot, tol) && bad++ < VERIFY_REPORT_CAP)
+            memlab_warn("cublas_sgemm at %dx%dx%d: C(%d,%d) is %.9g, the CPU says %.9g", big.m, big.n, big.k, i, j,
+                        bf->ref[(size_t)i * big.n + j], dot);
+    }
+    if (bad)
+        memlab_die(EXIT_WRONG, "cuBLAS's C at %dx%dx%d is not finite or disagrees with the CPU (%zu values): "
+                               "no reference to verify the variants against", big.m, big.n, big.k, bad);
+}
+
+/* N: the seed's 4096, raised (in steps of 1024) until one matrix outgrows the L2. */
+static int default_size(const struct lab *lab)
+{
+    if (lab->opts.quick)
+        return SEED_N / 2;
+    int n = SEED_N;
+    while ((size_t)n * n * sizeof(float) < lab->gpu.l2_bytes)
+        n += 1024;
+    return n;
+}
+
+static struct sm_resources sm_resources_of(const struct gpu_info *g)
+{
+    struct sm_resources sm;
+    int max_blocks = 0, reserved = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&max_blocks, cudaDevAttrMaxBlocksPerMultiprocessor, g->device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, g->device));
+    sm.max_blocks = max_blocks;
+    sm.max_warps = g->max_threads_per_sm / g->warp_size;
+    sm.warp_size = g->warp_size;
+    sm.regs = g->regs_per_sm;
+    sm.reg_unit = 256;     /* registers per warp are allocated in units of 256 (sm_75 and newer) */
+    sm.reg_partitions = 4; /* one part of the register file per warp scheduler */
+    sm.smem = g->smem_per_sm;
+    sm.smem_reserved_per_block = (size_t)reserved;
+    return sm;
+}
+
+static void resources_of(const struct lab *lab, const struct lab7_variant *v, struct outcome *o)
+{
+    o->occ = gpu_occupancy(&lab->gpu, v->kernel, v->block_threads, 0);
+    struct sm_resources sm = sm_resources_of(&lab->gpu);
+    struct block_demand d = {v->block_threads, o->occ.regs_per_thread, o->occ.static_smem_bytes};
+    struct residency r = residency_of(&sm, d);
+    residency_limits(&r, o->occ.blocks_per_sm, o->limits, sizeof o->limits);
+}
+
+/* FP32 lanes per SM: 64 on sm_75 and sm_80, 128 on sm_86, sm_89, sm_90 and newer. */
+static int fp32_lanes_per_sm(const struct gpu_info *g)
+{
+    return g->cc_major < 8 || (g->cc_major == 8 && g->cc_minor == 0) ? 64 : 128;
+}
+
+struct ceilings {
+    double cublas_tflops, peak_tflops, smem_model_tflops;
+};
+
+static double tflops_of(const struct row *r)
+{
+    return r->flops / (r->ms.median * 1e9);
+}
+
+static void report_tiles(const struct lab *lab, const struct outcome *out, const struct row *blas, const struct ceilings *c)
+{
+    struct report rep;
+    report_open(&rep, lab->csv_dir, "tiles", &lab->info, "tile",
+                "unrolled,tflops,cublas_tflops,pct_cublas,peak_tflops,smem_model_tflops");
+    for (int i = 0; i < lab7_variant_count; i++) {
+        const struct lab7_variant *v = &lab7_variants[i];
+        if (!cli_selects(&lab->opts, v->name))
+            continue;
+        struct row r = *blas;
+        r.variant = v->name;
+        r.param = v->tile;
+        r.ms = out[i].ms;
+        r.status = out[i].status;
+        if (r.status == ROW_OK)
+            report_row(&rep, &r, "%d,%.2f,%.2f,%.1f,%.2f,%.2f", v->unrolled, tflops_of(&r), c->cublas_tflops,
+                       100.0 * tflops_of(&r) / c->cublas_tflops, c->peak_tflops, c->smem_model_tflops);
+        else
+            report_row(&rep, &r, "%d,,%.2f,,%.2f,%.2f", v->unrolled, c->cublas_tflops, c->peak_tflops,
+                       c->smem_model_tflops);
+    }
+    report_row(&rep, blas, ",%.2f,%.2f,100.0,%.2f,%.2f", c->cublas_tflops, c->cublas_tflops, c->peak_tflops,
+               c->smem_model_tflops);
+    report_close(&rep);
+}
+
+static void report_occupancy(const struct lab *lab, const struct outcome *out, const struct row *blas)
+{
+    struct report rep;
+    report_open(&rep, lab->csv_dir, "occupancy", &lab->info, "tile",
+                "block_size,regs_thread,smem_block,local_bytes,blocks_sm,warps_sm,occ_pct,limited_by,tflops");
+    for (int i = 0; i < lab7_variant_count; i++) {
+        const struct lab7_variant *v = &lab7_variants[i];
+        if (!cli_selects(&lab->opts, v->name))
+            continue;
+        struct row r = *blas;
+        r.variant = v->name;
+        r.param = v->tile;
+        r.ms = out[i].ms;
+        r.status = out[i].status;
+        if (r.status == ROW_NOT_IMPLEMENTED) {
+            report_row(&rep, &r, "%d,,,,,,,,", v->block_threads);
+            continue;
+        }
+        const struct occupancy *o = &out[i].occ;
+        char tflops[32] = "";
+        if (r.status == ROW_OK)
+            snprintf(tflops, sizeof tflops, "%.2f", tflops_of(&r));
+        report_row(&rep, &r, "%d,%d,%zu,%zu,%d,%d,%.1f,%s,%s", v->block_threads, o->regs_per_thread,
+                   o->static_smem_bytes + o->dynamic_smem_bytes, o->local_bytes_per_thread, o->blocks_per_sm,
+                   o->warps_per_sm, 100.0 * o->occupancy, out[i].limits, tflops);
+    }
+    report_close(&rep);
+}
+
+/* The lab's targets, as ratios measured in this run. */
+static void print_summary(const struct outcome *out, const struct row *blas, const struct ceilings *c, int n)
+{
+    int best = -1, best16 = -1;
+    double best_tf = 0, best16_tf = 0;
+    for (int i = 0; i < lab7_variant_count; i++) {
+        if (out[i].status != ROW_OK)
+            continue;
+        struct row r = *blas;
+        r.ms = out[i].ms;
+        double tf = tflops_of(&r);
+        if (tf > best_tf)
+            best = i, best_tf = tf;
+        if (lab7_variants[i].tile == 16 && tf > best16_tf)
+            best16 = i, best16_tf = tf;
+    }
+    printf("\nsummary at %dx%dx%d%s:\n", n, n, n, n == SEED_N ? "" : " (the targets are stated at 4096)");
+    printf("  cublas_sgemm (FP32, TF32 off)  %7.2f TFLOP/s = %.0f%% of the FP32 peak (%.1f TFLOP/s at the max clock)\n",
+           c->cublas_tflops, 100.0 * c->cublas_tflops / c->peak_tflops, c->peak_tflops);
+    if (best16 >= 0)
+        printf("  16x16 tiles: %-17s %7.2f TFLOP/s: target >= %.0f TFLOP/s %s\n", lab7_variants[best16].name,
+               best16_tf, TARGET_TILED_16_TFLOPS, best16_tf >= TARGET_TILED_16_TFLOPS ? "met" : "NOT met");
+    else
+        printf("  16x16 tiles: not run or not verified\n");
+    if (best >= 0)
+        printf("  best variant: %-16s %7.2f TFLOP/s = %.1f%% of cuBLAS: target >= %.0f%% %s\n",
+               lab7_variants[best].name, best_tf, 100.0 * best_tf / c->cublas_tflops, TARGET_PCT_OF_CUBLAS,
+               100.0 * best_tf / c->cublas_tflops >= TARGET_PCT_OF_CUBLAS ? "met" : "NOT met");
+}
+
+int main(int argc, char **argv)
+{
+    const struct lab_description d = {
+        7, "Lab 7, tiled matrix multiply: tile sizes, unrolling and resources against cuBLAS.",
+        LAB_TABLE(lab7_variants, lab7_variant_count), NULL, 0};
+    struct lab lab;
+    lab_start(&lab, &d, argc, argv);
+    if (lab.opts.n > MAX_N)
+        memlab_die(EXIT_USAGE, "--n %zu is too large for lab 7 (m = n = k = N): at most %d", lab.opts.n, MAX_N);
+    int n = lab.opts.n ? (int)lab.opts.n : default_size(&lab);
+    struct shape big = {n, n, n};
+    memset(poison_words, 0xFF, sizeof poison_words);
+
+    size_t cap = (size_t)n * n;
+    for (int i = 0; i < SMALL_SHAPES; i++) {
+        const struct shape *s = &small_shapes[i];
+        size_t most = (size_t)s->m * s->k > (size_t)s->k * s->n ? (size_t)s->m * s->k : (size_t)s->k * s->n;
+        if ((size_t)s->m * s->n > most)
+            most = (size_t)s->m * s->n;
+        if (most > cap)
+            cap = most;
+    }
+    size_t bytes = (cap + GUARD_WORDS) * sizeof(float);
+    struct buffers bf;
+    bf.a = (float *)gpu_alloc(bytes, "matrix A");
+    bf.b = (float *)gpu_alloc(bytes, "matrix B");
+    bf.c = (float *)gpu_alloc(bytes, "matrix C");
+    bf.host_a = (float *)malloc(bytes);
+    bf.host_b = (float *)malloc(bytes);
+    bf.got = (float *)malloc(bytes);
+    bf.ref = (double *)malloc((size_t)n * n * sizeof(double));
+    if (!bf.host_a || !bf.host_b || !bf.got || !bf.ref)
+        memlab_die(EXIT_USAGE, "out of host memory for %.0f MiB: use a smaller --n", (3 * bytes + 2.0 * n * n * 4) / 1048576.0);
+    struct rng rng = rng_seeded(lab.opts.seed);
+    rng_fill_floats(&rng, bf.host_a, cap, -1.0f, 1.0f);
+    rng_fill_floats(&rng, bf.host_b, cap, -1.0f, 1.0f);
+    for (int i = 0; i < SMALL_SHAPES; i++) {
+        bf.small_ref[i] = (double *)malloc((size_t)small_shapes[i].m * small_shapes[i].n * sizeof(double));
+        if (!bf.small_ref[i])
+            memlab_die(EXIT_USAGE, "out of host memory for the CPU references");
+        cpu_matmul(bf.small_ref[i], bf.host_a, bf.host_b, small_shapes[i]);
+    }
+    printf("matrices: %d x %d, %.1f MiB each (%.2fx the L2); %.1f GFLOP per multiply%s\n", n, n,
+           (double)n * n * 4 / 1048576.0, (double)n * n * 4 / lab.gpu.l2_bytes, 2.0 * n * n * n / 1e9,
+           lab.opts.check ? ", verifying only" : "");
+
+    cublasHandle_t blas;
+    CUBLAS_CHECK(cublasCreate(&blas));
+    CUBLAS_CHECK(cublasSetMathMode(blas, CUBLAS_DEFAULT_MATH)); /* FP32 throughout: no TF32 tensor cores */
+    struct matmul_job blas_job = {NULL, blas, bf.c, bf.a, bf.b, big};
+    if (verify_all(&lab, &bf, blas_job, big) != ROW_OK)
+        memlab_die(EXIT_WRONG, "cuBLAS disagrees with the CPU at the small shapes: no reference to trust");
+    make_reference(&lab, &bf, blas_job, big);
+
+    if (lab.opts.check)
+        printf("%-20s verified at %d small shapes (CPU) and sampled at %dx%dx%d: the reference\n", "cublas_sgemm",
+               SMALL_SHAPES, n, n, n);
+
+    struct outcome *out = (struct outcome *)calloc((size_t)lab7_variant_count, sizeof *out);
+    if (!out)
+        memlab_die(EXIT_USAGE, "out of host memory");
+    struct timing_config timing = lab_timing(&lab, 0);
+    struct progress prog;
+    progress_start(&prog, "variants", lab7_variant_count);
+    for (int i = 0; i < lab7_variant_count; i++) {
+        const struct lab7_variant *v = &lab7_variants[i];
+        out[i].status = ROW_NOT_IMPLEMENTED;
+        if (!cli_selects(&lab.opts, v->name))
+            continue;
+        struct matmul_job job = {v, blas, bf.c, bf.a, bf.b, big};
+        out[i].status = verify_all(&lab, &bf, job, big);
+        if (out[i].status == ROW_NOT_IMPLEMENTED && lab.opts.check)
+            printf("%-20s not implemented\n", v->name);
+        else if (out[i].status == ROW_OK && lab.opts.check)
+            printf("%-20s verified at %d small shapes (CPU) and at %dx%dx%d (cuBLAS)\n", v->name, SMALL_SHAPES, n,
+                   n, n);
+        if (out[i].status != ROW_NOT_IMPLEMENTED && !lab.opts.check) {
+            resources_of(&lab, v, &out[i]);
+            if (out[i].status == ROW_OK)
+                out[i].ms = time_launches(v->name, launch_job, &job, &timing);
+        }
+        progress_step(&prog, v->name);
+    }
+
+    if (!lab.opts.check) {
+        double flops = 2.0 * n * n * n;
+        struct row blas_row = {"cublas_sgemm", 0, (size_t)n, 4.0 * 3 * n * n, flops, {0, 0, 0, 0}, ROW_OK};
+        blas_row.ms = time_launches("cublas_sgemm", launch_job, &blas_job, &timing);
+        struct ceilings c;
+        c.cublas_tflops = tflops_of(&blas_row);
+        c.peak_tflops = lab.gpu.sms * fp32_lanes_per_sm(&lab.gpu) * 2.0 * lab.gpu.sm_clock_khz * 1e3 / 1e12;
+        c.smem_model_tflops = lab.gpu.sms * 32.0 * lab.gpu.sm_clock_khz * 1e3 / 1e12;
+        report_tiles(&lab, out, &blas_row, &c);
+        report_occupancy(&lab, out, &blas_row);
+        print_summary(out, &blas_row, &c, n);
+    }
+
+    free(out);
+    CUBLAS_CHECK(cublasDestroy(blas));
+    gpu_free(bf.a);
+    gpu_free(bf.b);
+    gpu_free(bf.c);
+    free(bf.host_a);
+    free(bf.host_b);
+    free(bf.got);
+    free(bf.ref);
+    for (int i = 0; i < SMALL_SHAPES; i++)
+        free(bf.small_ref[i]);
+    return lab_finish(&lab);
+}

@@ -1,0 +1,272 @@
+/* kernels.cu - lab 7, tiled matrix multiply: C = A x B in float32, row-major.
+ *
+ * This is the file you edit. The driver (driver.cu) fills A (m x k) and B (k x n) with random
+ * floats, runs each variant below, checks C against the CPU at small odd sizes and against
+ * cuBLAS at the timed size, then times it. Variants (the contract is in kernels.h):
+ *   untiled              one thread per output, every operand from global memory (given)
+ *   tiled_T              T x T threads share T x T tiles of A and B in shared memory,
+ *                        T = 4, 8, 12, 16, 32; the loop over a tile stays a loop
+ *   tiled_T_unrolled     the same, the loop over a tile fully unrolled
+ *   register_blocked     128 x 128 outputs per block, 8 x 8 per thread kept in registers,
+ *                        16-byte loads, two shared buffers (the optional stretch task)
+ * Every variant must be right for any m, n, k >= 1: guard the edges.
+ * Run: make lab7            (only your file changes between runs)
+ *      build/.../lab7 --only tiled_16,tiled_16_unrolled --quick
+ */
+#include "kernels.h"
+
+#define UNTILED_BLOCK 16 /* the untiled kernel runs 16 x 16 threads per block, like the seed's */
+
+#define RB_TILE 128    /* register_blocked: outputs per block along m and along n */
+#define RB_STEP 8      /* k covered by one pair of shared-memory tiles */
+#define RB_THREADS 256 /* 16 x 16 threads, 8 x 8 outputs each */
+#define RB_PAD 4       /* floats added to each row of the transposed A tile (see stage_step) */
+
+typedef void (*matmul_kernel)(float *c, const float *a, const float *b, int m, int n, int k);
+
+static unsigned blocks_for(int extent, int tile)
+{
+    return (unsigned)((extent + tile - 1) / tile);
+}
+
+/* Thread (row, col) walks row `row` of A and column `col` of B in global memory: 2 loads per
+ * multiply-add. A warp reads one A element (broadcast) and 16 consecutive B elements per
+ * step, so caches catch much of the reuse, but every load still goes through L1: expect the
+ * load pipeline, not the arithmetic, to set the pace. */
+__global__ void matmul_untiled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (row >= m || col >= n)
+        return;
+    float sum = 0.0f;
+    for (int p = 0; p < k; p++)
+        sum += a[(size_t)row * k + p] * b[(size_t)p * n + col];
+    c[(size_t)row * n + col] = sum;
+}
+
+/* The inner loop of a tiled kernel: adds row a_row of the A tile times the column of the B
+ * tile that starts at b_col (its elements `tile` floats apart) to sum. `#pragma unroll 1`
+ * keeps the loop a loop: the tile size is a constant in every kernel below, so without it
+ * nvcc unrolls the loop on its own and "tiled only" would not exist. */
+__device__ __forceinline__ float accumulate_rolled(float sum, const float *a_row, const float *b_col, int tile)
+{
+    // TODO(7b): sum += a_row[i] * b_col[i * tile] for i = 0 .. tile-1, in a loop that
+    // has `#pragma unroll 1` in front of it.
+    return sum;
+}
+
+/* The same loop, fully unrolled: no counter, no branch, and the tile addresses become
+ * constants of the instructions. */
+__device__ __forceinline__ float accumulate_unrolled(float sum, const float *a_row, const float *b_col, int tile)
+{
+    // TODO(7b): the same loop with `#pragma unroll` (no count) in front of it.
+    return sum;
+}
+
+/* What every tiled kernel does, for its tile size `tile` (a constant in each kernel, so the
+ * compiler treats it as one). Thread (tx, ty) of a tile x tile block owns output
+ * (row, col). For each step of `tile` along k, the block copies a tile of A and a tile of B
+ * into shared memory, one element each per thread (zero outside the matrices), waits, and
+ * each thread then takes `tile` multiply-adds from shared memory: a global element is loaded
+ * once per block instead of once per thread, `tile` times fewer global loads. The price is
+ * two barriers per step, and two shared-memory loads per multiply-add. */
+__device__ __forceinline__ void tiled_matmul(float *c, const float *a, const float *b, int m, int n, int k,
+                                             int tile, bool unrolled, float *a_tile, float *b_tile)
+{
+    // TODO(7a): thread (threadIdx.x, threadIdx.y) owns C(row, col) with
+    // row = blockIdx.y * tile + threadIdx.y and col = blockIdx.x * tile + threadIdx.x.
+    // For k0 = 0, tile, 2*tile, ... < k:
+    //   a_tile[ty * tile + tx] = A(row, k0 + tx), b_tile[ty * tile + tx] = B(k0 + ty, col),
+    //   each 0.0f when outside its matrix; __syncthreads();
+    //   sum = accumulate_unrolled or accumulate_rolled (as `unrolled` says) of
+    //   &a_tile[ty * tile] and &b_tile[tx]; __syncthreads() before the tiles are reused.
+    // Write C(row, col) = sum only when row < m and col < n (index with size_t).
+}
+
+/* The ten tiled kernels: each declares its two tiles and runs tiled_matmul with its tile
+ * size. 4 x 4 = 16 threads fill half a warp; 12 x 12 = 144 threads take 5 warps, the last
+ * one half idle, and its warps straddle rows of the tile. */
+__global__ void matmul_tiled_4_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    __shared__ float a_tile[4 * 4], b_tile[4 * 4];
+    tiled_matmul(c, a, b, m, n, k, 4, false, a_tile, b_tile);
+}
+
+__global__ void matmul_tiled_4_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    __shared__ float a_tile[4 * 4], b_tile[4 * 4];
+    tiled_matmul(c, a, b, m, n, k, 4, true, a_tile, b_tile);
+}
+
+__global__ void matmul_tiled_8_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    __shared__ float a_tile[8 * 8], b_tile[8 * 8];
+    tiled_matmul(c, a, b, m, n, k, 8, false, a_tile, b_tile);
+}
+
+__global__ void matmul_tiled_8_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    __shared__ float a_tile[8 * 8], b_tile[8 * 8];
+    tiled_matmul(c, a, b, m, n, k, 8, true, a_tile, b_tile);
+}
+
+__global__ void matmul_tiled_12_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    __shared__ float a_tile[12 * 12], b_tile[12 * 12];
+    tiled_matmul(c, a, b, m, n, k, 12, false, a_tile, b_tile);
+}
+
+__global__ void matmul_tiled_12_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    __shared__ float a_tile[12 * 12], b_tile[12 * 12];
+    tiled_matmul(c, a, b, m, n, k, 12, true, a_tile, b_tile);
+}
+
+__global__ void matmul_tiled_16_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    __shared__ float a_tile[16 * 16], b_tile[16 * 16];
+    tiled_matmul(c, a, b, m, n, k, 16, false, a_tile, b_tile);
+}
+
+__global__ void matmul_tiled_16_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    __shared__ float a_tile[16 * 16], b_tile[16 * 16];
+    tiled_matmul(c, a, b, m, n, k, 16, true, a_tile, b_tile);
+}
+
+__global__ void matmul_tiled_32_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    __shared__ float a_tile[32 * 32], b_tile[32 * 32];
+    tiled_matmul(c, a, b, m, n, k, 32, false, a_tile, b_tile);
+}
+
+__global__ void matmul_tiled_32_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    __shared__ float a_tile[32 * 32], b_tile[32 * 32];
+    tiled_matmul(c, a, b, m, n, k, 32, true, a_tile, b_tile);
+}
+
+
+/* Register blocking: a block of 256 threads owns a 128 x 128 tile of C, each thread 8 x 8 of
+ * it in 64 registers. Per step of 8 along k, each value loaded from shared memory feeds 8
+ * multiply-adds instead of 1, so the arithmetic, not the shared-memory pipe, sets the pace.
+ * Global loads are 16 bytes wide, and the next step's loads are in flight (two shared
+ * buffers) while this step computes. 64 accumulators make it register-hungry: at most 128
+ * registers per thread, 2 blocks (16 warps) per SM, and that is enough. */
+__global__ void __launch_bounds__(RB_THREADS, 2)
+matmul_register_blocked_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    // TODO(7d, optional): 256 threads own the block's 128 x 128 outputs, thread t the
+    // 8 x 8 at rows {r, r+1, r+2, r+3, r+64, ..., r+67} and the same pattern of columns,
+    // r = (t / 16) * 4 and c0 = (t % 16) * 4. Per step of 8 along k, thread t copies 4 floats
+    // of A (row t / 2, k offset (t % 2) * 4) and 4 of B (k row t / 32, column (t % 32) * 4)
+    // with one 16-byte load each where the row length allows it (zeros outside), stores A
+    // transposed in shared memory, then does 64 multiply-adds per k from 4 float4 reads.
+    // Load step s+1 into registers before computing step s, store it into the other
+    // shared buffer after, one __syncthreads() per step. Guard the edges of C when writing.
+}
+
+static int launch_untiled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t stream)
+{
+    dim3 block(UNTILED_BLOCK, UNTILED_BLOCK);
+    dim3 grid(blocks_for(n, UNTILED_BLOCK), blocks_for(m, UNTILED_BLOCK));
+    matmul_untiled_kernel<<<grid, block, 0, stream>>>(c, a, b, m, n, k);
+    return LAB_OK;
+}
+
+/* Launch one of the tiled kernels: tile x tile threads per block, one block per tile x tile
+ * outputs of C. */
+static int launch_tiled(matmul_kernel kernel, int tile, float *c, const float *a, const float *b, int m, int n,
+                        int k, cudaStream_t stream)
+{
+    // TODO(7c): launch `kernel` with blocks of tile x tile threads (x along n, y along m)
+    // and enough blocks to cover all of C, then return LAB_OK.
+    return LAB_NOT_IMPLEMENTED;
+}
+
+static int launch_tiled_4(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+{
+    return launch_tiled(matmul_tiled_4_kernel, 4, c, a, b, m, n, k, s);
+}
+
+static int launch_tiled_4_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+{
+    return launch_tiled(matmul_tiled_4_unrolled_kernel, 4, c, a, b, m, n, k, s);
+}
+
+static int launch_tiled_8(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+{
+    return launch_tiled(matmul_tiled_8_kernel, 8, c, a, b, m, n, k, s);
+}
+
+static int launch_tiled_8_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+{
+    return launch_tiled(matmul_tiled_8_unrolled_kernel, 8, c, a, b, m, n, k, s);
+}
+
+static int launch_tiled_12(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+{
+    return launch_tiled(matmul_tiled_12_kernel, 12, c, a, b, m, n, k, s);
+}
+
+static int launch_tiled_12_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+{
+    return launch_tiled(matmul_tiled_12_unrolled_kernel, 12, c, a, b, m, n, k, s);
+}
+
+static int launch_tiled_16(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+{
+    return launch_tiled(matmul_tiled_16_kernel, 16, c, a, b, m, n, k, s);
+}
+
+static int launch_tiled_16_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+{
+    return launch_tiled(matmul_tiled_16_unrolled_kernel, 16, c, a, b, m, n, k, s);
+}
+
+static int launch_tiled_32(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+{
+    return launch_tiled(matmul_tiled_32_kernel, 32, c, a, b, m, n, k, s);
+}
+
+static int launch_tiled_32_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+{
+    return launch_tiled(matmul_tiled_32_unrolled_kernel, 32, c, a, b, m, n, k, s);
+}
+
+static int launch_register_blocked(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+{
+    // TODO(7d, optional): launch matmul_register_blocked_kernel with RB_THREADS threads
+    // per block, one block per RB_TILE x RB_TILE outputs of C, then return LAB_OK.
+    return LAB_NOT_IMPLEMENTED;
+}
+
+/* name, idea, launcher, kernel, threads per block, tile, unrolled */
+extern "C" const struct lab7_variant lab7_variants[] = {
+    {"untiled", "one thread per output, both operands from global memory", launch_untiled,
+     (const void *)matmul_untiled_kernel, UNTILED_BLOCK * UNTILED_BLOCK, 0, 0},
+    {"tiled_4", "4x4 shared tiles (16 threads: half a warp), loop kept", launch_tiled_4,
+     (const void *)matmul_tiled_4_kernel, 4 * 4, 4, 0},
+    {"tiled_4_unrolled", "4x4 shared tiles, loop over the tile unrolled", launch_tiled_4_unrolled,
+     (const void *)matmul_tiled_4_unrolled_kernel, 4 * 4, 4, 1},
+    {"tiled_8", "8x8 shared tiles (64 threads), loop kept", launch_tiled_8,
+     (const void *)matmul_tiled_8_kernel, 8 * 8, 8, 0},
+    {"tiled_8_unrolled", "8x8 shared tiles, loop over the tile unrolled", launch_tiled_8_unrolled,
+     (const void *)matmul_tiled_8_unrolled_kernel, 8 * 8, 8, 1},
+    {"tiled_12", "12x12 shared tiles (144 threads: 4.5 warps), loop kept", launch_tiled_12,
+     (const void *)matmul_tiled_12_kernel, 12 * 12, 12, 0},
+    {"tiled_12_unrolled", "12x12 shared tiles, loop over the tile unrolled", launch_tiled_12_unrolled,
+     (const void *)matmul_tiled_12_unrolled_kernel, 12 * 12, 12, 1},
+    {"tiled_16", "16x16 shared tiles (256 threads), loop kept", launch_tiled_16,
+     (const void *)matmul_tiled_16_kernel, 16 * 16, 16, 0},
+    {"tiled_16_unrolled", "16x16 shared tiles, loop over the tile unrolled", launch_tiled_16_unrolled,
+     (const void *)matmul_tiled_16_unrolled_kernel, 16 * 16, 16, 1},
+    {"tiled_32", "32x32 shared tiles (1024 threads), loop kept", launch_tiled_32,
+     (const void *)matmul_tiled_32_kernel, 32 * 32, 32, 0},
+    {"tiled_32_unrolled", "32x32 shared tiles, loop over the tile unrolled", launch_tiled_32_unrolled,
+     (const void *)matmul_tiled_32_unrolled_kernel, 32 * 32, 32, 1},
+    {"register_blocked", "128x128 per block, 8x8 per thread in registers, float4, 2 buffers",
+     launch_register_blocked, (const void *)matmul_register_blocked_kernel, RB_THREADS, RB_TILE, 1},
+};
+extern "C" const int lab7_variant_count = sizeof lab7_variants / sizeof lab7_variants[0];
