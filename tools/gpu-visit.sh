@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# gpu-visit.sh LAB... - one visit to a GPU machine: build for its GPU, run `make test` (these labs'
-# checks and the generic ones), run
-# each named lab with SOLUTION=1 (and ARGS_labN, if set), and pack the CSVs and logs into $OUT/visit.tar.gz (the
-# device tool returns at most 8 files). Extra diagnostics: set VISIT_EXTRA to a command.
+# gpu-visit.sh LAB... - one visit to a GPU machine: run `make test` (these labs' checks and
+# the generic ones, or TEST_LABS's labs), run each named lab with SOLUTION=1 (and ARGS_labN,
+# if set), and pack the CSVs and logs into $OUT/visit.tar.gz after every step (the device
+# tool returns at most 8 files). Extra diagnostics: set VISIT_EXTRA to a command.
 #   tools/gpu-visit.sh 1 6        (then unpack: tar xzf .../visit.tar.gz)
 set -u
 out=${OUT:-/tmp/visit}
