@@ -23,24 +23,4 @@ gpu_test "gpu: lab2 one warp at least 20x slower than the full GPU; float4 at le
              \$2 == \"rmw_float4\" && \$3 == 32 { warp4 = \$11 }
              END { printf \"rmw_float: 1 warp %s GB/s, %s threads %s GB/s; rmw_float4: 1 warp %s GB/s\\n\", warp, at, full, warp4
                    exit !(warp > 0 && full >= 20 * warp && warp4 >= 2 * warp) }' '$tmp/sol2/threads.csv'"
-for fx in tests/fixtures/lab2/*.sed; do
-    name=$(basename "$fx" .sed)
-    sed -f "$fx" solutions/lab2-throughput/kernels.cu >"$tmp/$name.cu"
-    if cmp -s "$tmp/$name.cu" solutions/lab2-throughput/kernels.cu; then
-        fail "lab2 fixture $name plants its bug" "" "the fixture no longer changes the solution"; continue
-    fi
-    if ! $MAKE -s lab2-build KERNELS="$tmp/$name.cu" >"$tmp/log" 2>&1; then
-        fail "lab2 fixture $name builds with KERNELS=" "$tmp/log"; continue
-    fi
-    pass "lab2 fixture $name builds with KERNELS="
-    if [ $have_gpu -eq 0 ]; then skip "gpu: lab2 fixture $name is caught and named" "no GPU"; continue; fi
-    variant=$(sed -n 's|^/\(rmw_[a-z0-9_]*\)_kernel.*|\1|p' "$fx" | head -n 1)
-    "$OUT/custom/lab2/lab2" --check --n 4099 --only "$variant" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    cat "$tmp/out" "$tmp/err" >"$tmp/log"
-    if [ $rc -ne 0 ] && [ -n "$variant" ] && grep -q "$variant " "$tmp/err"; then
-        pass "gpu: lab2 fixture $name is caught and named (exit $rc)"
-    else
-        fail "gpu: lab2 fixture $name is caught and named" "$tmp/log" "exit $rc, variant '$variant'"
-    fi
-done
+fixture_checks 2 --n 4099

@@ -76,24 +76,4 @@ else
     fi
 fi
 
-for fx in tests/fixtures/lab3/*.sed; do
-    name=$(basename "$fx" .sed)
-    sed -f "$fx" solutions/lab3-banks/kernels.cu >"$tmp/$name.cu"
-    if cmp -s "$tmp/$name.cu" solutions/lab3-banks/kernels.cu; then
-        fail "lab3 fixture $name plants its bug" "" "the fixture no longer changes the solution"; continue
-    fi
-    if ! $MAKE -s lab3-build KERNELS="$tmp/$name.cu" >"$tmp/log" 2>&1; then
-        fail "lab3 fixture $name builds with KERNELS=" "$tmp/log"; continue
-    fi
-    pass "lab3 fixture $name builds with KERNELS="
-    if [ $have_gpu -eq 0 ]; then skip "gpu: lab3 fixture $name is caught and named" "no GPU"; continue; fi
-    variant=$(sed -n 's|^/\([a-z0-9_]*\)_kernel.*|\1|p' "$fx" | head -n 1)
-    "$OUT/custom/lab3/lab3" --check --n 4099 --only "$variant" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    cat "$tmp/out" "$tmp/err" >"$tmp/log"
-    if [ $rc -ne 0 ] && [ -n "$variant" ] && grep -q "$variant" "$tmp/err"; then
-        pass "gpu: lab3 fixture $name is caught and named (exit $rc)"
-    else
-        fail "gpu: lab3 fixture $name is caught and named" "$tmp/log" "exit $rc, variant '$variant'"
-    fi
-done
+fixture_checks 3 --n 4099

@@ -24,25 +24,4 @@ gpu_test "gpu: lab6 step 7 at least 5x faster than step 1 at 2^24" bash -c "
     '$sol6' --n 2^24 --only v1_interleaved_divergent,v7_multiple_elements --csv '$tmp/sol6' >/dev/null &&
     awk -F, '/^6,v1_interleaved_divergent,/ { t1 = \$7 } /^6,v7_multiple_elements,/ { t7 = \$7 }
              END { printf \"step 1: %s ms, step 7: %s ms\\n\", t1, t7; exit !(t1 > 0 && t7 > 0 && t1 >= 5 * t7) }' '$tmp/sol6/steps.csv'"
-for fx in tests/fixtures/lab6/*.sed; do
-    name=$(basename "$fx" .sed)
-    variant=$(sed -n 's/^# caught as: *\([a-z0-9_]*\).*/\1/p' "$fx" | head -n 1)
-    sed -f "$fx" solutions/lab6-reduction/kernels.cu >"$tmp/$name.cu"
-    if cmp -s "$tmp/$name.cu" solutions/lab6-reduction/kernels.cu || [ -z "$variant" ]; then
-        fail "lab6 fixture $name plants its bug" "" "the fixture no longer changes the solution, or names no variant"
-        continue
-    fi
-    if ! $MAKE -s lab6-build KERNELS="$tmp/$name.cu" >"$tmp/log" 2>&1; then
-        fail "lab6 fixture $name builds with KERNELS=" "$tmp/log"; continue
-    fi
-    pass "lab6 fixture $name builds with KERNELS="
-    if [ $have_gpu -eq 0 ]; then skip "gpu: lab6 fixture $name is caught and named" "no GPU"; continue; fi
-    "$OUT/custom/lab6/lab6" --check --n 4099 >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    cat "$tmp/out" "$tmp/err" >"$tmp/log"
-    if [ $rc -ne 0 ] && grep -q "$variant" "$tmp/err"; then
-        pass "gpu: lab6 fixture $name is caught and named (exit $rc)"
-    else
-        fail "gpu: lab6 fixture $name is caught and named" "$tmp/log" "exit $rc, variant '$variant'"
-    fi
-done
+fixture_checks 6 --n 4099

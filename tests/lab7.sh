@@ -4,7 +4,7 @@
 # verified at the default sizes and at an odd N, the student file's TODOs reported as
 # not_implemented, the phenomenon (16x16 tiles beat the untiled kernel at 4096^3), and the
 # fixtures caught and named. A fixture (tests/fixtures/lab7/*.sed) plants one bug in the
-# solution; its line "# expect: VARIANT" names the first variant that must be reported.
+# solution; its line "# caught as: VARIANT" names the first variant that must be reported.
 sol7=$OUT/solution/lab7/lab7
 stu7=$OUT/student/lab7/lab7
 
@@ -65,24 +65,4 @@ gpu_test "gpu: lab7 16x16 tiles beat the untiled kernel at 4096^3" bash -c "
     awk -F, '/^7,untiled,/ { u = \$12 } /^7,tiled_16(_unrolled)?,/ && \$12 > t { t = \$12 }
              END { printf \"untiled: %s GFLOP/s, best 16x16: %s GFLOP/s\\n\", u, t; exit !(u > 0 && t > u) }' '$tmp/sol7/tiles.csv'"
 
-for fx in tests/fixtures/lab7/*.sed; do
-    name=$(basename "$fx" .sed)
-    sed -f "$fx" solutions/lab7-matmul/kernels.cu >"$tmp/$name.cu"
-    if cmp -s "$tmp/$name.cu" solutions/lab7-matmul/kernels.cu; then
-        fail "lab7 fixture $name plants its bug" "" "the fixture no longer changes the solution"; continue
-    fi
-    if ! $MAKE -s lab7-build KERNELS="$tmp/$name.cu" >"$tmp/log" 2>&1; then
-        fail "lab7 fixture $name builds with KERNELS=" "$tmp/log"; continue
-    fi
-    pass "lab7 fixture $name builds with KERNELS="
-    if [ $have_gpu -eq 0 ]; then skip "gpu: lab7 fixture $name is caught and named" "no GPU"; continue; fi
-    variant=$(sed -n 's/^# expect: //p' "$fx" | head -n 1)
-    "$OUT/custom/lab7/lab7" --check --n 999 >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    cat "$tmp/out" "$tmp/err" >"$tmp/log"
-    if [ $rc -ne 0 ] && [ -n "$variant" ] && grep -q "^lab7: $variant (" "$tmp/err"; then
-        pass "gpu: lab7 fixture $name is caught and named (exit $rc)"
-    else
-        fail "gpu: lab7 fixture $name is caught and named" "$tmp/log" "exit $rc, variant '$variant'"
-    fi
-done
+fixture_checks 7 --n 999

@@ -5,8 +5,8 @@
 # Checks that need a GPU run where nvidia-smi lists one and count as skipped elsewhere;
 # everything else runs on any machine with the CUDA toolkit (and gnuplot for the plots).
 # Generic checks live here; each lab's own (GPU verification, its phenomenon, its fixtures)
-# in tests/labN.sh, sourced below with the helpers pass/fail/skip/check/expect_exit/gpu_test
-# and the variables OUT, tmp, have_gpu, have_gnuplot.
+# in tests/labN.sh, sourced below with the helpers pass/fail/skip/check/expect_exit/gpu_test/
+# fixture_checks and the variables OUT, tmp, have_gpu, have_gnuplot.
 set -u
 cd "$(dirname "$0")/.."
 MAKE="${MAKE:-make} --no-print-directory"
@@ -151,6 +151,39 @@ check "render-plots without gnuplot: one line, CSVs kept, success" bash -c \
 # ---- each lab's own checks (tests/labN.sh, sourced: they use the helpers above) ---------
 gpu_test() { # gpu_test NAME COMMAND...: a check that needs the GPU
     if [ $have_gpu -eq 0 ]; then skip "$1" "no GPU"; else check "$@"; fi
+}
+# fixture_checks N CHECK_ARGS...: each tests/fixtures/labN/*.sed plants one bug in lab N's
+# solution and names, on a line "# caught as: VARIANT", the variant that must be reported.
+# The fixture must still change the master and build with KERNELS=; with a GPU,
+# `labN --check --only VARIANT CHECK_ARGS` must fail and name the variant on stderr.
+fixture_checks() {
+    local n=$1 fx name variant rc master
+    shift
+    master=solutions/$(basename "$(lab_dir "$n")")/kernels.cu
+    for fx in tests/fixtures/lab"$n"/*.sed; do
+        [ -e "$fx" ] || continue
+        name=$(basename "$fx" .sed)
+        variant=$(sed -n 's/^# caught as: *\([a-z0-9_]*\).*/\1/p' "$fx" | head -n 1)
+        sed -f "$fx" "$master" >"$tmp/$name.cu"
+        if [ -z "$variant" ] || cmp -s "$tmp/$name.cu" "$master"; then
+            fail "lab$n fixture $name plants its bug" "" "it no longer changes the solution, or names no '# caught as:' variant"
+            continue
+        fi
+        if ! $MAKE -s "lab$n-build" KERNELS="$tmp/$name.cu" >"$tmp/log" 2>&1; then
+            fail "lab$n fixture $name builds with KERNELS=" "$tmp/log"
+            continue
+        fi
+        pass "lab$n fixture $name builds with KERNELS="
+        if [ $have_gpu -eq 0 ]; then skip "gpu: lab$n fixture $name is caught and named" "no GPU"; continue; fi
+        "$OUT/custom/lab$n/lab$n" --check --only "$variant" "$@" >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        cat "$tmp/out" "$tmp/err" >"$tmp/log"
+        if [ $rc -ne 0 ] && grep -q "$variant" "$tmp/err"; then
+            pass "gpu: lab$n fixture $name is caught and named (exit $rc)"
+        else
+            fail "gpu: lab$n fixture $name is caught and named" "$tmp/log" "exit $rc, variant '$variant'"
+        fi
+    done
 }
 for n in $LAB_NUMS; do
     if [ -f "tests/lab$n.sh" ]; then
