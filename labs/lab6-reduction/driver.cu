@@ -417,7 +417,7 @@ int main(int argc, char **argv)
 {
     static long long cold = 0;
     static const struct cli_extra extra[] = {
-        {"cold", NULL, "flush the L2 before every timed launch (default: warm, as the seed)", &cold, 0, 1}};
+        {"cold", NULL, "flush the L2 before every timed launch (default: warm, repeated sums of one array)", &cold, 0, 1}};
     const struct lab_description d = {
         6, "Lab 6, reduction: the seed's seven steps and two beyond, against CUB's DeviceReduce::Sum.",
         LAB_TABLE(lab6_variants, lab6_variant_count), extra, 1};
