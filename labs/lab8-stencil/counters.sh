@@ -4,14 +4,13 @@
 # after their predicted cliff (X = cliff/2, cliff, 2 x cliff, rounded to 32). One ncu run per
 # point profiles the timed launch of `lab8 --cliff-only` (after its verified launch and one
 # warm-up). Writes results/lab8/counters.csv (CSV_DIR=... to change the folder).
-# Without ncu, or where counters are refused, it says so in one line and exits 0: the lab
-# itself needs no counters.
+# Each point runs through tools/ncu-counters.sh; without ncu, or where counters are refused,
+# it says so in one line and exits 0: the lab itself needs no counters.
 bin=${1:-$(ls -d build/*/solution/lab8/lab8 2>/dev/null | head -n 1)}
 out=${CSV_DIR:-results/lab8}/counters.csv
 metrics=lts__t_sector_hit_rate.pct,sm__warps_active.avg.pct_of_peak_sustained_active,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
-command -v ncu >/dev/null 2>&1 || { echo "counters: ncu (Nsight Compute) not found: skipped"; exit 0; }
 [ -n "$bin" ] && [ -x "$bin" ] || { echo "counters: no lab 8 binary (make lab8-build SOLUTION=1): skipped"; exit 0; }
-log=$(mktemp) && trap 'rm -f "$log"' EXIT
+point=$(mktemp -d) && trap 'rm -rf "$point"' EXIT
 
 # "predicted cliffs at X = 1026 (r 1), 615 (r 2), ..." from a quick verifying run
 cliffs=$("$bin" --check --cliff-only --only v1_base --radius 1 --nx 64 | sed -n 's/.*predicted cliffs at X = //p')
@@ -30,28 +29,15 @@ for spec in v1_base:base_kernel:1 v2_base_intz:base_intz_kernel:1 v4_comp:comp_k
         x=$(((x + 16) / 32 * 32))
         [ $x -lt 32 ] && x=32
         [ $x -gt 2048 ] && x=2048
-        ncu --clock-control none --csv --page raw --metrics "$metrics" --kernel-name "$kernel" \
-            --launch-skip 2 --launch-count 1 "$bin" --cliff-only --only "$code" --radius "$r" \
-            --nx "$x" --reps 1 --csv "${TMPDIR:-/tmp}/lab8-ncu" >"$log" 2>&1
-        if grep -q 'ERR_NVGPUCTRPERM' "$log"; then
-            echo "counters: this machine refuses performance counters (ERR_NVGPUCTRPERM): skipped"
+        # tools/ncu-counters.sh profiles the timed launch (after a verified one and a warm-up)
+        NCU_EXTRA="--kernel-name $kernel --launch-skip 2 --launch-count 1" \
+            tools/ncu-counters.sh "$point/p.csv" "$metrics" -- "$bin" --cliff-only --only "$code" \
+            --radius "$r" --nx "$x" --reps 1 --csv "$point/run" >"$point/said" 2>&1
+        if [ ! -s "$point/p.csv" ]; then # ncu missing, counters refused, or no kernel
+            grep -m 1 '^counters:' "$point/said"
             exit 0
         fi
-        # ncu --page raw --csv: a header of metric names, then one quoted row per kernel
-        row=$(awk -v want="$metrics" '
-            /^"ID","Process ID"/ { n = split(substr($0, 2, length($0) - 2), head, /","/); next }
-            n && /^"[0-9]+","/ {
-                split(substr($0, 2, length($0) - 2), v, /","/)
-                for (i = 1; i <= n; i++) { gsub(/,/, "", v[i]); value[head[i]] = v[i] }
-                m = split(want, w, ",")
-                for (j = 1; j <= m; j++) printf ",%s", value[w[j]]
-                exit
-            }' "$log")
-        if [ -z "$row" ]; then
-            echo "counters: ncu gave no metrics for $code at X $x (see below): stopped"
-            tail -n 5 "$log"
-            exit 0
-        fi
+        row=,$(tail -n 1 "$point/p.csv" | cut -d, -f5-)
         echo "$code,$r,$x,$where,$cliff$row" >>"$out"
     done
 done

@@ -23,8 +23,35 @@
 #define WINDOW (2 * MAX_R + 1)  /* a column in registers: the planes z-r .. z+r */
 #define TILE_W (BX + 2 * MAX_R) /* shared tile: the block's part of a plane + halo */
 #define TILE_H (BY + 2 * MAX_R)
+/* Register codes: planes loaded ahead of use (DRAM loads in flight per thread), and the
+ * blocks per SM they are compiled for (__launch_bounds__ caps their registers at 40, so that
+ * 3 blocks of 512 threads fit in an SM's 65536 registers). Measured on the H100 at 512^3
+ * (helper run, 2026-11-22): 2 ahead and 3 blocks beat 1, 4 or 8 ahead with the compiler's
+ * own register count (56-110 registers: 1 or 2 blocks per SM). */
+#define AHEAD 2
+#define MIN_BLOCKS 3
+#define REG_BOUNDS __launch_bounds__(BX * BY, MIN_BLOCKS)
+/* The column codes (v2, v3, v8, v9) start their blocks at x = 0, 32, 64, ... (1) rather than
+ * at x = r as the seed does (0): a warp's row of loads then covers whole 128-byte lines
+ * instead of straddling two (+17 points of the roofline for v2 at r = 1 on the H100). */
+#define ALIGN_X 1
 
 __constant__ float coef[MAX_R + 1];
+
+/* The radius as a compile-time constant: every kernel switches on r once and calls its
+ * __forceinline__ body with R = 1..5 written out, so the compiler specialises the body for
+ * each radius. The loops over k <= R then unroll exactly, the register window holds 2R+1
+ * values, and no test of r (or jump table) is left inside the z loop. With a run-time r the
+ * same code costs several times the instructions, and a memory-bound loop becomes
+ * instruction-bound. */
+#define RADIUS_SWITCH(call)                                                                   \
+    switch (r) {                                                                                \
+    case 1: { const int R = 1; call; } break;                                                   \
+    case 2: { const int R = 2; call; } break;                                                   \
+    case 3: { const int R = 3; call; } break;                                                   \
+    case 4: { const int R = 4; call; } break;                                                   \
+    default: { const int R = 5; call; } break;                                                  \
+    }
 
 extern "C" cudaError_t lab8_set_coefficients(const float *c)
 {
@@ -127,7 +154,7 @@ __device__ __forceinline__ void one_point(float *out, const float *in, int nx, i
 __global__ void base_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
     (void)nz;
-    one_point(out, in, nx, ny, r, false);
+    RADIUS_SWITCH(one_point(out, in, nx, ny, R, false));
 }
 
 /* v7: the same code with every read through the read-only cache (__ldg): the seed's
@@ -139,6 +166,13 @@ __global__ void csl_kernel(float *out, const float *in, int nx, int ny, int nz, 
 
 /* ---- INTZ: a thread walks its column through a chunk of planes ---------------------------- */
 
+/* x of the thread's column: the seed's blocks start at x = r; aligned blocks start at a
+ * multiple of 32 so that a warp's row of loads covers whole 128-byte lines. */
+__device__ __forceinline__ int column_x(int r)
+{
+    return blockIdx.x * BX + threadIdx.x + (ALIGN_X ? 0 : r);
+}
+
 /* v2, v8: each thread computes its (x, y) column from plane chunk_first(r) up to
  * chunk_end: the blocks that share the column's data now run one after the other in the
  * same thread, so the planes it rereads were read a few steps ago (L1 / L2 hits) instead
@@ -146,45 +180,48 @@ __global__ void csl_kernel(float *out, const float *in, int nx, int ny, int nz, 
 __device__ __forceinline__ void column_walk(float *out, const float *in, int nx, int ny, int nz,
                                             int r, bool read_only)
 {
-    // TODO(2): x and y as in one_point; return outside the interior. Then for every
+    // TODO(2): x = column_x(r), y as in one_point; return outside the interior. Then for every
     // plane z of the chunk [chunk_first(r), chunk_end(nz, r)), compute the point
     // (x, y, z) as one_point does. Step the index by one plane (nx*ny) per z.
 }
 
 /* v3, v9: INTZ, and the column's 2r+1 values in a register window (window_* helpers):
  * each step reads one new value from memory (plane z+r) instead of 2r+1; the x and y
- * neighbours still come from memory. The new value is loaded one step early, so its DRAM
- * latency overlaps the step before it (without that, each warp waits a full DRAM
- * round trip per plane). Expected: the fewest memory instructions of the BASE/CSL family. */
+ * neighbours still come from memory. The new values are loaded AHEAD steps early into
+ * ahead[]: a thread then has AHEAD DRAM loads in flight instead of one, which is what a
+ * memory-bound loop needs (Little's law: bytes in flight = bandwidth x latency). The z loop
+ * is unrolled by AHEAD so that ahead[] is indexed by constants and never copied: a copy of a
+ * register whose load is still in flight would wait for it. */
 __device__ __forceinline__ void column_walk_registers(float *out, const float *in, int nx, int ny,
                                                       int nz, int r, bool read_only)
 {
     // TODO(3): as column_walk, but keep the column in `float col[WINDOW]`:
-    // before the loop, window_fill from the chunk's first point and load the value r
-    // planes above it into `next`. In each step: window_put_top(col, r, next); load
-    // the next step's top value (plane min(z + r + 1, nz - 1)) into `next`; compute
-    // with col[MAX_R] as the centre and window_terms(col, r) for z; store;
-    // window_shift(col).
+    // before the loop, window_fill from the chunk's first point and load the values
+    // r, r+1, ..., r+AHEAD-1 planes above it into ahead[0..AHEAD-1]. Walk the chunk
+    // AHEAD planes at a time, with an unrolled inner loop over a = 0..AHEAD-1 (stop
+    // at the chunk's end): window_put_top(col, r, ahead[a]); load ahead[a] again,
+    // AHEAD planes higher (never past plane nz-1); compute with col[MAX_R] as the
+    // centre and window_terms(col, r) for z; store; window_shift(col).
 }
 
 __global__ void base_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
-    // TODO(2): call column_walk with plain loads.
+    // TODO(2): call column_walk with plain loads, through RADIUS_SWITCH (see base_kernel).
 }
 
-__global__ void base_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__global__ void REG_BOUNDS base_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
-    // TODO(3): call column_walk_registers with plain loads.
+    // TODO(3): call column_walk_registers with plain loads, through RADIUS_SWITCH.
 }
 
 __global__ void csl_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
-    // TODO(8): column_walk through the read-only path.
+    // TODO(8): column_walk through the read-only path, through RADIUS_SWITCH.
 }
 
-__global__ void csl_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__global__ void REG_BOUNDS csl_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
-    // TODO(9): column_walk_registers through the read-only path.
+    // TODO(9): column_walk_registers through the read-only path, through RADIUS_SWITCH.
 }
 
 /* ---- COMP: the block's part of a plane staged in shared memory ---------------------------- */
@@ -196,19 +233,35 @@ __global__ void csl_intz_reg_kernel(float *out, const float *in, int nx, int ny,
  * load_halo fills the halo of one plane; `first` points at the block's first interior
  * point of that plane. Threads (tx < r) fetch the left and right columns of their row,
  * threads (ty < r) the rows above and below. */
+__device__ __forceinline__ void halo_fetch(float h[4], const float *first, int nx, int r, int bw, int bh)
+{
+    // TODO(4a): with tx = threadIdx.x, ty = threadIdx.y: if tx < r and ty < bh, fetch
+    // into h[0] and h[1] the points r-tx columns left of row ty and bw+tx columns right
+    // of its start; if ty < r and tx < bw, into h[2] and h[3] the points r-ty rows
+    // above column tx and bh+ty rows below. Check that nothing outside the grid is
+    // read when bw < 32 or bh < 16.
+}
+
+/* Store what halo_fetch fetched at its places in the tile. */
+__device__ __forceinline__ void halo_put(float (*tile)[TILE_W], const float h[4], int r, int bw, int bh)
+{
+    // TODO(4a): the same conditions as halo_fetch; h[0] goes to
+    // tile[MAX_R + ty][MAX_R - r + tx], h[1] to tile[MAX_R + ty][MAX_R + bw + tx], and so on.
+}
+
+/* Fill the halo of one plane, fetched and stored at once. */
 __device__ __forceinline__ void load_halo(float (*tile)[TILE_W], const float *first, int nx, int r,
                                           int bw, int bh)
 {
-    // TODO(4a): with tx = threadIdx.x, ty = threadIdx.y: if tx < r and ty < bh, copy
-    // the points r-tx columns left of row ty and bw+tx columns right of its start;
-    // if ty < r and tx < bw, the points r-ty rows above column tx and bh+ty rows
-    // below. Check that nothing outside the grid is read when bw < 32 or bh < 16.
+    float h[4];
+    halo_fetch(h, first, nx, r, bw, bh);
+    halo_put(tile, h, r, bw, bh);
 }
 
 /* v4: one point per thread; the x and y neighbours come from the shared tile (each value
  * read from global memory once per block instead of up to 4r+1 times), the z neighbours
  * from global memory. Costs: halo loads by few threads (divergence) and __syncthreads. */
-__global__ void comp_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__device__ __forceinline__ void comp_point(float *out, const float *in, int nx, int ny, int nz, int r)
 {
     // TODO(4b): declare the tile (__shared__ float tile[TILE_H][TILE_W]). Find the
     // block's first interior point (blockIdx.x*BX + r, blockIdx.y*BY + r, blockIdx.z + r)
@@ -218,23 +271,43 @@ __global__ void comp_kernel(float *out, const float *in, int nx, int ny, int nz,
     // x and y from the tile (axis_terms with steps 1 and TILE_W) and z from global.
 }
 
+__global__ void comp_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    // TODO(4b): call comp_point through RADIUS_SWITCH.
+}
+
 /* v5: COMP with the block walking a chunk of planes: per plane, refill the tile, sync,
  * compute. The z neighbours come from global memory, now read a few steps apart by the
  * same block (L1 / L2 hits). Two __syncthreads per plane. */
-__global__ void comp_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__device__ __forceinline__ void comp_walk(float *out, const float *in, int nx, int ny, int nz, int r)
 {
     // TODO(5): comp_kernel's set-up, then for every plane of the chunk: __syncthreads()
     // (the previous plane's tile is no longer read), fill the tile, __syncthreads(),
     // compute. Every thread runs the same number of steps, so the barriers are safe.
 }
 
-/* v6: the pioneering code (Micikevicius 2009): the tile for x and y, the register window
- * for z and the centre. Per plane a thread reads one new value from DRAM (plane z+r, one
- * step early as in column_walk_registers) and the halo threads a few more. */
-__global__ void comp_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__global__ void comp_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
-    // TODO(6): comp_intz_kernel, with the inside threads keeping a register window as
-    // in column_walk_registers; the tile's centre is stored from col[MAX_R].
+    // TODO(5): call comp_walk through RADIUS_SWITCH.
+}
+
+/* v6: the pioneering code (Micikevicius 2009): the tile for x and y, the register window
+ * for z and the centre. Per plane a thread reads one new value from DRAM (plane z+r, loaded
+ * AHEAD steps early as in column_walk_registers) and the halo threads a few more, fetched one
+ * plane early into registers so that no barrier waits on them. Two tiles take turns (the
+ * tile being filled is not the one being read), so one __syncthreads per plane suffices. */
+__device__ __forceinline__ void comp_walk_registers(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    // TODO(6): comp_intz_kernel, with the inside threads keeping a register window and
+    // ahead[] as in column_walk_registers; the tile's centre is stored from col[MAX_R].
+    // Fetch each plane's halo one plane early (halo_fetch, then halo_put a step later)
+    // and alternate between two tiles (plane z uses tile[z & 1]): then one
+    // __syncthreads per plane, between filling the tile and computing, is enough.
+}
+
+__global__ void REG_BOUNDS comp_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    // TODO(6): call comp_walk_registers through RADIUS_SWITCH.
 }
 
 /* ---- launchers ------------------------------------------------------------------------------ */
@@ -274,6 +347,19 @@ int launch_per_column(stencil_kernel_fn kernel, float *out, const float *in, int
     return LAB_OK;
 }
 
+/* The same for the column codes whose blocks start at x = column_x's first column. */
+int launch_per_column_x(stencil_kernel_fn kernel, float *out, const float *in, int nx, int ny, int nz,
+                        int r, cudaStream_t stream)
+{
+    dim3 blocks;
+    if (plane_blocks(&blocks, nx, ny, nz, r)) {
+        blocks.x = (nx - r - 1 - (ALIGN_X ? 0 : r)) / BX + 1;
+        blocks.z = (nz - 2 * r + LAB8_Z_CHUNK - 1) / LAB8_Z_CHUNK;
+        kernel<<<blocks, dim3(BX, BY), 0, stream>>>(out, in, nx, ny, nz, r);
+    }
+    return LAB_OK;
+}
+
 static int launch_base(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
 {
     return launch_per_point(base_kernel, out, in, nx, ny, nz, r, stream);
@@ -281,13 +367,13 @@ static int launch_base(float *out, const float *in, int nx, int ny, int nz, int 
 
 static int launch_base_intz(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
 {
-    // TODO(2): launch base_intz_kernel with launch_per_column.
+    // TODO(2): launch base_intz_kernel with launch_per_column_x.
     return LAB_NOT_IMPLEMENTED;
 }
 
 static int launch_base_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
 {
-    // TODO(3): launch base_intz_reg_kernel with launch_per_column.
+    // TODO(3): launch base_intz_reg_kernel with launch_per_column_x.
     return LAB_NOT_IMPLEMENTED;
 }
 
@@ -317,13 +403,13 @@ static int launch_csl(float *out, const float *in, int nx, int ny, int nz, int r
 
 static int launch_csl_intz(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
 {
-    // TODO(8): launch csl_intz_kernel with launch_per_column.
+    // TODO(8): launch csl_intz_kernel with launch_per_column_x.
     return LAB_NOT_IMPLEMENTED;
 }
 
 static int launch_csl_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
 {
-    // TODO(9): launch csl_intz_reg_kernel with launch_per_column.
+    // TODO(9): launch csl_intz_reg_kernel with launch_per_column_x.
     return LAB_NOT_IMPLEMENTED;
 }
 

@@ -27,8 +27,35 @@
 #define WINDOW (2 * MAX_R + 1)  /* a column in registers: the planes z-r .. z+r */
 #define TILE_W (BX + 2 * MAX_R) /* shared tile: the block's part of a plane + halo */
 #define TILE_H (BY + 2 * MAX_R)
+/* Register codes: planes loaded ahead of use (DRAM loads in flight per thread), and the
+ * blocks per SM they are compiled for (__launch_bounds__ caps their registers at 40, so that
+ * 3 blocks of 512 threads fit in an SM's 65536 registers). Measured on the H100 at 512^3
+ * (helper run, 2026-11-22): 2 ahead and 3 blocks beat 1, 4 or 8 ahead with the compiler's
+ * own register count (56-110 registers: 1 or 2 blocks per SM). */
+#define AHEAD 2
+#define MIN_BLOCKS 3
+#define REG_BOUNDS __launch_bounds__(BX * BY, MIN_BLOCKS)
+/* The column codes (v2, v3, v8, v9) start their blocks at x = 0, 32, 64, ... (1) rather than
+ * at x = r as the seed does (0): a warp's row of loads then covers whole 128-byte lines
+ * instead of straddling two (+17 points of the roofline for v2 at r = 1 on the H100). */
+#define ALIGN_X 1
 
 __constant__ float coef[MAX_R + 1];
+
+/* The radius as a compile-time constant: every kernel switches on r once and calls its
+ * __forceinline__ body with R = 1..5 written out, so the compiler specialises the body for
+ * each radius. The loops over k <= R then unroll exactly, the register window holds 2R+1
+ * values, and no test of r (or jump table) is left inside the z loop. With a run-time r the
+ * same code costs several times the instructions, and a memory-bound loop becomes
+ * instruction-bound. */
+#define RADIUS_SWITCH(call)                                                                   \
+    switch (r) {                                                                                \
+    case 1: { const int R = 1; call; } break;                                                   \
+    case 2: { const int R = 2; call; } break;                                                   \
+    case 3: { const int R = 3; call; } break;                                                   \
+    case 4: { const int R = 4; call; } break;                                                   \
+    default: { const int R = 5; call; } break;                                                  \
+    }
 
 extern "C" cudaError_t lab8_set_coefficients(const float *c)
 {
@@ -131,7 +158,7 @@ __device__ __forceinline__ void one_point(float *out, const float *in, int nx, i
 __global__ void base_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
     (void)nz;
-    one_point(out, in, nx, ny, r, false);
+    RADIUS_SWITCH(one_point(out, in, nx, ny, R, false));
 }
 
 /* v7: the same code with every read through the read-only cache (__ldg): the seed's
@@ -141,11 +168,18 @@ __global__ void csl_kernel(float *out, const float *in, int nx, int ny, int nz, 
     //@begin solution
     //@todo TODO(7): call one_point like base_kernel does, with the read-only path.
     (void)nz;
-    one_point(out, in, nx, ny, r, true);
+    RADIUS_SWITCH(one_point(out, in, nx, ny, R, true));
     //@end solution
 }
 
 /* ---- INTZ: a thread walks its column through a chunk of planes ---------------------------- */
+
+/* x of the thread's column: the seed's blocks start at x = r; aligned blocks start at a
+ * multiple of 32 so that a warp's row of loads covers whole 128-byte lines. */
+__device__ __forceinline__ int column_x(int r)
+{
+    return blockIdx.x * BX + threadIdx.x + (ALIGN_X ? 0 : r);
+}
 
 /* v2, v8: each thread computes its (x, y) column from plane chunk_first(r) up to
  * chunk_end: the blocks that share the column's data now run one after the other in the
@@ -155,12 +189,12 @@ __device__ __forceinline__ void column_walk(float *out, const float *in, int nx,
                                             int r, bool read_only)
 {
     //@begin solution
-    //@todo TODO(2): x and y as in one_point; return outside the interior. Then for every
+    //@todo TODO(2): x = column_x(r), y as in one_point; return outside the interior. Then for every
     //@todo plane z of the chunk [chunk_first(r), chunk_end(nz, r)), compute the point
     //@todo (x, y, z) as one_point does. Step the index by one plane (nx*ny) per z.
-    int x = blockIdx.x * BX + threadIdx.x + r;
+    int x = column_x(r);
     int y = blockIdx.y * BY + threadIdx.y + r;
-    if (x >= nx - r || y >= ny - r)
+    if (x < r || x >= nx - r || y >= ny - r)
         return;
     int plane = nx * ny;
     int z_end = chunk_end(nz, r);
@@ -174,36 +208,46 @@ __device__ __forceinline__ void column_walk(float *out, const float *in, int nx,
 
 /* v3, v9: INTZ, and the column's 2r+1 values in a register window (window_* helpers):
  * each step reads one new value from memory (plane z+r) instead of 2r+1; the x and y
- * neighbours still come from memory. The new value is loaded one step early, so its DRAM
- * latency overlaps the step before it (without that, each warp waits a full DRAM
- * round trip per plane). Expected: the fewest memory instructions of the BASE/CSL family. */
+ * neighbours still come from memory. The new values are loaded AHEAD steps early into
+ * ahead[]: a thread then has AHEAD DRAM loads in flight instead of one, which is what a
+ * memory-bound loop needs (Little's law: bytes in flight = bandwidth x latency). The z loop
+ * is unrolled by AHEAD so that ahead[] is indexed by constants and never copied: a copy of a
+ * register whose load is still in flight would wait for it. */
 __device__ __forceinline__ void column_walk_registers(float *out, const float *in, int nx, int ny,
                                                       int nz, int r, bool read_only)
 {
     //@begin solution
     //@todo TODO(3): as column_walk, but keep the column in `float col[WINDOW]`:
-    //@todo before the loop, window_fill from the chunk's first point and load the value r
-    //@todo planes above it into `next`. In each step: window_put_top(col, r, next); load
-    //@todo the next step's top value (plane min(z + r + 1, nz - 1)) into `next`; compute
-    //@todo with col[MAX_R] as the centre and window_terms(col, r) for z; store;
-    //@todo window_shift(col).
-    int x = blockIdx.x * BX + threadIdx.x + r;
+    //@todo before the loop, window_fill from the chunk's first point and load the values
+    //@todo r, r+1, ..., r+AHEAD-1 planes above it into ahead[0..AHEAD-1]. Walk the chunk
+    //@todo AHEAD planes at a time, with an unrolled inner loop over a = 0..AHEAD-1 (stop
+    //@todo at the chunk's end): window_put_top(col, r, ahead[a]); load ahead[a] again,
+    //@todo AHEAD planes higher (never past plane nz-1); compute with col[MAX_R] as the
+    //@todo centre and window_terms(col, r) for z; store; window_shift(col).
+    int x = column_x(r);
     int y = blockIdx.y * BY + threadIdx.y + r;
-    if (x >= nx - r || y >= ny - r)
+    if (x < r || x >= nx - r || y >= ny - r)
         return;
-    int plane = nx * ny;
+    int plane = nx * ny, xy = y * nx + x;
     int z = chunk_first(r), z_end = chunk_end(nz, r);
-    int i = (z * ny + y) * nx + x;
-    float col[WINDOW] = {};
-    window_fill(col, in + i, plane, r, read_only);
-    float next = load(in + i + r * plane, read_only);
-    for (; z < z_end; z++, i += plane) {
-        window_put_top(col, r, next);
-        next = load(in + i + (min(z + r + 1, nz - 1) - z) * plane, read_only);
-        const float *p = in + i;
-        out[i] = coef[0] * col[MAX_R] + axis_terms(p, 1, r, read_only) +
-                 axis_terms(p, nx, r, read_only) + window_terms(col, r);
-        window_shift(col);
+    float col[WINDOW] = {}, ahead[AHEAD];
+    window_fill(col, in + z * plane + xy, plane, r, read_only);
+#pragma unroll
+    for (int a = 0; a < AHEAD; a++)
+        ahead[a] = load(in + min(z + r + a, nz - 1) * plane + xy, read_only);
+    for (; z < z_end; z += AHEAD) {
+#pragma unroll
+        for (int a = 0; a < AHEAD; a++) {
+            if (z + a >= z_end)
+                break;
+            int i = (z + a) * plane + xy;
+            window_put_top(col, r, ahead[a]);
+            ahead[a] = load(in + min(z + a + r + AHEAD, nz - 1) * plane + xy, read_only);
+            const float *p = in + i;
+            out[i] = coef[0] * col[MAX_R] + axis_terms(p, 1, r, read_only) +
+                     axis_terms(p, nx, r, read_only) + window_terms(col, r);
+            window_shift(col);
+        }
     }
     //@end solution
 }
@@ -211,32 +255,32 @@ __device__ __forceinline__ void column_walk_registers(float *out, const float *i
 __global__ void base_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
     //@begin solution
-    //@todo TODO(2): call column_walk with plain loads.
-    column_walk(out, in, nx, ny, nz, r, false);
+    //@todo TODO(2): call column_walk with plain loads, through RADIUS_SWITCH (see base_kernel).
+    RADIUS_SWITCH(column_walk(out, in, nx, ny, nz, R, false));
     //@end solution
 }
 
-__global__ void base_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__global__ void REG_BOUNDS base_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
     //@begin solution
-    //@todo TODO(3): call column_walk_registers with plain loads.
-    column_walk_registers(out, in, nx, ny, nz, r, false);
+    //@todo TODO(3): call column_walk_registers with plain loads, through RADIUS_SWITCH.
+    RADIUS_SWITCH(column_walk_registers(out, in, nx, ny, nz, R, false));
     //@end solution
 }
 
 __global__ void csl_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
     //@begin solution
-    //@todo TODO(8): column_walk through the read-only path.
-    column_walk(out, in, nx, ny, nz, r, true);
+    //@todo TODO(8): column_walk through the read-only path, through RADIUS_SWITCH.
+    RADIUS_SWITCH(column_walk(out, in, nx, ny, nz, R, true));
     //@end solution
 }
 
-__global__ void csl_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__global__ void REG_BOUNDS csl_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
     //@begin solution
-    //@todo TODO(9): column_walk_registers through the read-only path.
-    column_walk_registers(out, in, nx, ny, nz, r, true);
+    //@todo TODO(9): column_walk_registers through the read-only path, through RADIUS_SWITCH.
+    RADIUS_SWITCH(column_walk_registers(out, in, nx, ny, nz, R, true));
     //@end solution
 }
 
@@ -249,30 +293,57 @@ __global__ void csl_intz_reg_kernel(float *out, const float *in, int nx, int ny,
  * load_halo fills the halo of one plane; `first` points at the block's first interior
  * point of that plane. Threads (tx < r) fetch the left and right columns of their row,
  * threads (ty < r) the rows above and below. */
+__device__ __forceinline__ void halo_fetch(float h[4], const float *first, int nx, int r, int bw, int bh)
+{
+    //@begin solution
+    //@todo TODO(4a): with tx = threadIdx.x, ty = threadIdx.y: if tx < r and ty < bh, fetch
+    //@todo into h[0] and h[1] the points r-tx columns left of row ty and bw+tx columns right
+    //@todo of its start; if ty < r and tx < bw, into h[2] and h[3] the points r-ty rows
+    //@todo above column tx and bh+ty rows below. Check that nothing outside the grid is
+    //@todo read when bw < 32 or bh < 16.
+    int tx = threadIdx.x, ty = threadIdx.y;
+    if (tx < r && ty < bh) {
+        h[0] = first[ty * nx - r + tx];
+        h[1] = first[ty * nx + bw + tx];
+    }
+    if (ty < r && tx < bw) {
+        h[2] = first[(ty - r) * nx + tx];
+        h[3] = first[(bh + ty) * nx + tx];
+    }
+    //@end solution
+}
+
+/* Store what halo_fetch fetched at its places in the tile. */
+__device__ __forceinline__ void halo_put(float (*tile)[TILE_W], const float h[4], int r, int bw, int bh)
+{
+    //@begin solution
+    //@todo TODO(4a): the same conditions as halo_fetch; h[0] goes to
+    //@todo tile[MAX_R + ty][MAX_R - r + tx], h[1] to tile[MAX_R + ty][MAX_R + bw + tx], and so on.
+    int tx = threadIdx.x, ty = threadIdx.y;
+    if (tx < r && ty < bh) {
+        tile[MAX_R + ty][MAX_R - r + tx] = h[0];
+        tile[MAX_R + ty][MAX_R + bw + tx] = h[1];
+    }
+    if (ty < r && tx < bw) {
+        tile[MAX_R - r + ty][MAX_R + tx] = h[2];
+        tile[MAX_R + bh + ty][MAX_R + tx] = h[3];
+    }
+    //@end solution
+}
+
+/* Fill the halo of one plane, fetched and stored at once. */
 __device__ __forceinline__ void load_halo(float (*tile)[TILE_W], const float *first, int nx, int r,
                                           int bw, int bh)
 {
-    //@begin solution
-    //@todo TODO(4a): with tx = threadIdx.x, ty = threadIdx.y: if tx < r and ty < bh, copy
-    //@todo the points r-tx columns left of row ty and bw+tx columns right of its start;
-    //@todo if ty < r and tx < bw, the points r-ty rows above column tx and bh+ty rows
-    //@todo below. Check that nothing outside the grid is read when bw < 32 or bh < 16.
-    int tx = threadIdx.x, ty = threadIdx.y;
-    if (tx < r && ty < bh) {
-        tile[MAX_R + ty][MAX_R - r + tx] = first[ty * nx - r + tx];
-        tile[MAX_R + ty][MAX_R + bw + tx] = first[ty * nx + bw + tx];
-    }
-    if (ty < r && tx < bw) {
-        tile[MAX_R - r + ty][MAX_R + tx] = first[(ty - r) * nx + tx];
-        tile[MAX_R + bh + ty][MAX_R + tx] = first[(bh + ty) * nx + tx];
-    }
-    //@end solution
+    float h[4];
+    halo_fetch(h, first, nx, r, bw, bh);
+    halo_put(tile, h, r, bw, bh);
 }
 
 /* v4: one point per thread; the x and y neighbours come from the shared tile (each value
  * read from global memory once per block instead of up to 4r+1 times), the z neighbours
  * from global memory. Costs: halo loads by few threads (divergence) and __syncthreads. */
-__global__ void comp_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__device__ __forceinline__ void comp_point(float *out, const float *in, int nx, int ny, int nz, int r)
 {
     //@begin solution
     //@todo TODO(4b): declare the tile (__shared__ float tile[TILE_H][TILE_W]). Find the
@@ -301,10 +372,18 @@ __global__ void comp_kernel(float *out, const float *in, int nx, int ny, int nz,
     //@end solution
 }
 
+__global__ void comp_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    //@begin solution
+    //@todo TODO(4b): call comp_point through RADIUS_SWITCH.
+    RADIUS_SWITCH(comp_point(out, in, nx, ny, nz, R));
+    //@end solution
+}
+
 /* v5: COMP with the block walking a chunk of planes: per plane, refill the tile, sync,
  * compute. The z neighbours come from global memory, now read a few steps apart by the
  * same block (L1 / L2 hits). Two __syncthreads per plane. */
-__global__ void comp_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__device__ __forceinline__ void comp_walk(float *out, const float *in, int nx, int ny, int nz, int r)
 {
     //@begin solution
     //@todo TODO(5): comp_kernel's set-up, then for every plane of the chunk: __syncthreads()
@@ -334,46 +413,74 @@ __global__ void comp_intz_kernel(float *out, const float *in, int nx, int ny, in
     //@end solution
 }
 
-/* v6: the pioneering code (Micikevicius 2009): the tile for x and y, the register window
- * for z and the centre. Per plane a thread reads one new value from DRAM (plane z+r, one
- * step early as in column_walk_registers) and the halo threads a few more. */
-__global__ void comp_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__global__ void comp_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
 {
     //@begin solution
-    //@todo TODO(6): comp_intz_kernel, with the inside threads keeping a register window as
-    //@todo in column_walk_registers; the tile's centre is stored from col[MAX_R].
-    __shared__ float tile[TILE_H][TILE_W];
+    //@todo TODO(5): call comp_walk through RADIUS_SWITCH.
+    RADIUS_SWITCH(comp_walk(out, in, nx, ny, nz, R));
+    //@end solution
+}
+
+/* v6: the pioneering code (Micikevicius 2009): the tile for x and y, the register window
+ * for z and the centre. Per plane a thread reads one new value from DRAM (plane z+r, loaded
+ * AHEAD steps early as in column_walk_registers) and the halo threads a few more, fetched one
+ * plane early into registers so that no barrier waits on them. Two tiles take turns (the
+ * tile being filled is not the one being read), so one __syncthreads per plane suffices. */
+__device__ __forceinline__ void comp_walk_registers(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    //@begin solution
+    //@todo TODO(6): comp_intz_kernel, with the inside threads keeping a register window and
+    //@todo ahead[] as in column_walk_registers; the tile's centre is stored from col[MAX_R].
+    //@todo Fetch each plane's halo one plane early (halo_fetch, then halo_put a step later)
+    //@todo and alternate between two tiles (plane z uses tile[z & 1]): then one
+    //@todo __syncthreads per plane, between filling the tile and computing, is enough.
+    __shared__ float tile[2][TILE_H][TILE_W];
     int tx = threadIdx.x, ty = threadIdx.y;
     int x0 = blockIdx.x * BX + r, y0 = blockIdx.y * BY + r;
     int bw = min(BX, nx - r - x0), bh = min(BY, ny - r - y0);
     bool inside = tx < bw && ty < bh;
-    int plane = nx * ny;
+    int plane = nx * ny, first_xy = y0 * nx + x0, xy = first_xy + ty * nx + tx;
     int z = chunk_first(r), z_end = chunk_end(nz, r);
-    int first = (z * ny + y0) * nx + x0;
-    float col[WINDOW] = {};
-    float next = 0.0f;
+    float col[WINDOW] = {}, ahead[AHEAD] = {}, h[4] = {};
     if (inside) {
-        int i = first + ty * nx + tx;
-        window_fill(col, in + i, plane, r, false);
-        next = in[i + r * plane];
+        window_fill(col, in + z * plane + xy, plane, r, false);
+#pragma unroll
+        for (int a = 0; a < AHEAD; a++)
+            ahead[a] = in[min(z + r + a, nz - 1) * plane + xy];
     }
-    for (; z < z_end; z++, first += plane) {
-        int i = first + ty * nx + tx;
-        __syncthreads();
-        if (inside) {
-            window_put_top(col, r, next);
-            next = in[i + (min(z + r + 1, nz - 1) - z) * plane];
-            tile[MAX_R + ty][MAX_R + tx] = col[MAX_R];
-        }
-        load_halo(tile, in + first, nx, r, bw, bh);
-        __syncthreads();
-        if (inside) {
-            const float *t = &tile[MAX_R + ty][MAX_R + tx];
-            out[i] = coef[0] * col[MAX_R] + axis_terms(t, 1, r, false) +
-                     axis_terms(t, TILE_W, r, false) + window_terms(col, r);
-            window_shift(col);
+    halo_fetch(h, in + z * plane + first_xy, nx, r, bw, bh);
+    for (; z < z_end; z += AHEAD) {
+#pragma unroll
+        for (int a = 0; a < AHEAD; a++) {
+            int zz = z + a;
+            if (zz >= z_end)
+                break;
+            float (*t)[TILE_W] = tile[zz & 1];
+            if (inside) {
+                window_put_top(col, r, ahead[a]);
+                ahead[a] = in[min(zz + r + AHEAD, nz - 1) * plane + xy];
+                t[MAX_R + ty][MAX_R + tx] = col[MAX_R];
+            }
+            halo_put(t, h, r, bw, bh);
+            if (zz + 1 < z_end)
+                halo_fetch(h, in + (zz + 1) * plane + first_xy, nx, r, bw, bh);
+            __syncthreads();
+            if (inside) {
+                const float *c = &t[MAX_R + ty][MAX_R + tx];
+                out[zz * plane + xy] = coef[0] * col[MAX_R] + axis_terms(c, 1, r, false) +
+                                       axis_terms(c, TILE_W, r, false) + window_terms(col, r);
+                window_shift(col);
+            }
         }
     }
+    //@end solution
+}
+
+__global__ void REG_BOUNDS comp_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+{
+    //@begin solution
+    //@todo TODO(6): call comp_walk_registers through RADIUS_SWITCH.
+    RADIUS_SWITCH(comp_walk_registers(out, in, nx, ny, nz, R));
     //@end solution
 }
 
@@ -414,6 +521,19 @@ int launch_per_column(stencil_kernel_fn kernel, float *out, const float *in, int
     return LAB_OK;
 }
 
+/* The same for the column codes whose blocks start at x = column_x's first column. */
+int launch_per_column_x(stencil_kernel_fn kernel, float *out, const float *in, int nx, int ny, int nz,
+                        int r, cudaStream_t stream)
+{
+    dim3 blocks;
+    if (plane_blocks(&blocks, nx, ny, nz, r)) {
+        blocks.x = (nx - r - 1 - (ALIGN_X ? 0 : r)) / BX + 1;
+        blocks.z = (nz - 2 * r + LAB8_Z_CHUNK - 1) / LAB8_Z_CHUNK;
+        kernel<<<blocks, dim3(BX, BY), 0, stream>>>(out, in, nx, ny, nz, r);
+    }
+    return LAB_OK;
+}
+
 static int launch_base(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
 {
     return launch_per_point(base_kernel, out, in, nx, ny, nz, r, stream);
@@ -422,8 +542,8 @@ static int launch_base(float *out, const float *in, int nx, int ny, int nz, int 
 static int launch_base_intz(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
 {
     //@begin solution
-    //@todo TODO(2): launch base_intz_kernel with launch_per_column.
-    return launch_per_column(base_intz_kernel, out, in, nx, ny, nz, r, stream);
+    //@todo TODO(2): launch base_intz_kernel with launch_per_column_x.
+    return launch_per_column_x(base_intz_kernel, out, in, nx, ny, nz, r, stream);
     //@student return LAB_NOT_IMPLEMENTED;
     //@end solution
 }
@@ -431,8 +551,8 @@ static int launch_base_intz(float *out, const float *in, int nx, int ny, int nz,
 static int launch_base_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
 {
     //@begin solution
-    //@todo TODO(3): launch base_intz_reg_kernel with launch_per_column.
-    return launch_per_column(base_intz_reg_kernel, out, in, nx, ny, nz, r, stream);
+    //@todo TODO(3): launch base_intz_reg_kernel with launch_per_column_x.
+    return launch_per_column_x(base_intz_reg_kernel, out, in, nx, ny, nz, r, stream);
     //@student return LAB_NOT_IMPLEMENTED;
     //@end solution
 }
@@ -476,8 +596,8 @@ static int launch_csl(float *out, const float *in, int nx, int ny, int nz, int r
 static int launch_csl_intz(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
 {
     //@begin solution
-    //@todo TODO(8): launch csl_intz_kernel with launch_per_column.
-    return launch_per_column(csl_intz_kernel, out, in, nx, ny, nz, r, stream);
+    //@todo TODO(8): launch csl_intz_kernel with launch_per_column_x.
+    return launch_per_column_x(csl_intz_kernel, out, in, nx, ny, nz, r, stream);
     //@student return LAB_NOT_IMPLEMENTED;
     //@end solution
 }
@@ -485,8 +605,8 @@ static int launch_csl_intz(float *out, const float *in, int nx, int ny, int nz, 
 static int launch_csl_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
 {
     //@begin solution
-    //@todo TODO(9): launch csl_intz_reg_kernel with launch_per_column.
-    return launch_per_column(csl_intz_reg_kernel, out, in, nx, ny, nz, r, stream);
+    //@todo TODO(9): launch csl_intz_reg_kernel with launch_per_column_x.
+    return launch_per_column_x(csl_intz_reg_kernel, out, in, nx, ny, nz, r, stream);
     //@student return LAB_NOT_IMPLEMENTED;
     //@end solution
 }
