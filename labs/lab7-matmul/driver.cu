@@ -266,6 +266,17 @@ static double tflops_of(const struct row *r)
     return r->flops / (r->ms.median * 1e9);
 }
 
+/* A variant's CSV row: the sizes and byte counts of cuBLAS's row, the variant's own time. */
+static struct row variant_row(const struct row *blas, const struct lab7_variant *v, const struct outcome *o)
+{
+    struct row r = *blas;
+    r.variant = v->name;
+    r.param = v->tile;
+    r.ms = o->ms;
+    r.status = o->status;
+    return r;
+}
+
 static void report_tiles(const struct lab *lab, const struct outcome *out, const struct row *blas, const struct ceilings *c)
 {
     struct report rep;
@@ -275,11 +286,7 @@ static void report_tiles(const struct lab *lab, const struct outcome *out, const
         const struct lab7_variant *v = &lab7_variants[i];
         if (!cli_selects(&lab->opts, v->name))
             continue;
-        struct row r = *blas;
-        r.variant = v->name;
-        r.param = v->tile;
-        r.ms = out[i].ms;
-        r.status = out[i].status;
+        struct row r = variant_row(blas, v, &out[i]);
         if (r.status == ROW_OK)
             report_row(&rep, &r, "%d,%.2f,%.2f,%.1f,%.2f,%.2f", v->unrolled, tflops_of(&r), c->cublas_tflops,
                        100.0 * tflops_of(&r) / c->cublas_tflops, c->peak_tflops, c->smem_model_tflops);
@@ -301,11 +308,7 @@ static void report_occupancy(const struct lab *lab, const struct outcome *out, c
         const struct lab7_variant *v = &lab7_variants[i];
         if (!cli_selects(&lab->opts, v->name))
             continue;
-        struct row r = *blas;
-        r.variant = v->name;
-        r.param = v->tile;
-        r.ms = out[i].ms;
-        r.status = out[i].status;
+        struct row r = variant_row(blas, v, &out[i]);
         if (r.status == ROW_NOT_IMPLEMENTED) {
             report_row(&rep, &r, "%d,,,,,,,,", v->block_threads);
             continue;
