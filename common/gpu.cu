@@ -45,6 +45,8 @@ void gpu_open(struct gpu_info *g)
     g->max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
     g->max_threads_per_block = prop.maxThreadsPerBlock;
     g->warp_size = prop.warpSize;
+    g->max_blocks_per_sm = attribute(cudaDevAttrMaxBlocksPerMultiprocessor, g->device);
+    g->smem_reserved_per_block = (size_t)attribute(cudaDevAttrReservedSharedMemoryPerBlock, g->device);
     g->mem_clock_khz = attribute(cudaDevAttrMemoryClockRate, g->device);
     g->bus_width_bits = attribute(cudaDevAttrGlobalMemoryBusWidth, g->device);
     g->sm_clock_khz = attribute(cudaDevAttrClockRate, g->device);

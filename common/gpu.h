@@ -24,6 +24,8 @@ struct gpu_info {
     size_t smem_per_sm, smem_per_block, smem_per_block_optin;
     int regs_per_sm, regs_per_block;
     int max_threads_per_sm, max_threads_per_block, warp_size;
+    int max_blocks_per_sm;
+    size_t smem_reserved_per_block; /* shared memory the system keeps for each resident block */
     int mem_clock_khz, bus_width_bits, sm_clock_khz;
     double theoretical_dram_gbps;
     size_t total_bytes;

@@ -15,11 +15,6 @@ static const struct variant_head *head(const struct lab_description *d, int i)
     return (const struct variant_head *)((const char *)d->table + (size_t)i * d->entry_size);
 }
 
-const char *lab_variant_name(const struct lab_description *d, int i)
-{
-    return head(d, i)->name;
-}
-
 static void list_variants(const struct lab_description *d)
 {
     for (int i = 0; i < d->count; i++)
@@ -48,7 +43,7 @@ void lab_start(struct lab *lab, const struct lab_description *d, int argc, char 
     }
     const char *names[256];
     for (int i = 0; i < d->count && i < 256; i++)
-        names[i] = lab_variant_name(d, i);
+        names[i] = head(d, i)->name;
     const char *unknown = cli_unknown_variant(&lab->opts, names, d->count);
     if (unknown) {
         fprintf(stderr, "%s: no variant named '%s'; the variants are:\n", program, unknown);

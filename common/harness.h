@@ -45,8 +45,6 @@ struct lab_description {
 
 #define LAB_TABLE(t, n) (const void *)(t), (n), sizeof((t)[0])
 
-const char *lab_variant_name(const struct lab_description *d, int i);
-
 void lab_start(struct lab *lab, const struct lab_description *d, int argc, char **argv);
 
 /* Default timing for the run: reps from --reps or 20 (--quick 10, --full 50), 3 warm-ups. */

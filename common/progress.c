@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <time.h>
 
-double seconds_now(void)
+static double seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);

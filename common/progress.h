@@ -17,7 +17,6 @@ struct progress {
     double start, last;
 };
 
-double seconds_now(void);
 void progress_start(struct progress *p, const char *what, int total);
 void progress_step(struct progress *p, const char *label);
 

@@ -228,17 +228,14 @@ static int default_size(const struct lab *lab)
 static struct sm_resources sm_resources_of(const struct gpu_info *g)
 {
     struct sm_resources sm;
-    int max_blocks = 0, reserved = 0;
-    CUDA_CHECK(cudaDeviceGetAttribute(&max_blocks, cudaDevAttrMaxBlocksPerMultiprocessor, g->device));
-    CUDA_CHECK(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, g->device));
-    sm.max_blocks = max_blocks;
+    sm.max_blocks = g->max_blocks_per_sm;
     sm.max_warps = g->max_threads_per_sm / g->warp_size;
     sm.warp_size = g->warp_size;
     sm.regs = g->regs_per_sm;
     sm.reg_unit = 256;     /* registers per warp are allocated in units of 256 (sm_75 and newer) */
     sm.reg_partitions = 4; /* one part of the register file per warp scheduler */
     sm.smem = g->smem_per_sm;
-    sm.smem_reserved_per_block = (size_t)reserved;
+    sm.smem_reserved_per_block = g->smem_reserved_per_block;
     return sm;
 }
 
