@@ -27,9 +27,14 @@
  * blocks per SM they are compiled for (__launch_bounds__ caps their registers at 40, so that
  * 3 blocks of 512 threads fit in an SM's 65536 registers). Measured on the H100 at 512^3
  * (helper run, 2026-11-22): 2 ahead and 3 blocks beat 1, 4 or 8 ahead with the compiler's
- * own register count (56-110 registers: 1 or 2 blocks per SM). */
+ * own register count (56-110 registers: 1 or 2 blocks per SM). Turing (sm_75) runs at most
+ * 1024 threads an SM, so there the bound asks for 2 blocks. */
 #define AHEAD 2
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define MIN_BLOCKS 2
+#else
 #define MIN_BLOCKS 3
+#endif
 #define REG_BOUNDS __launch_bounds__(BX * BY, MIN_BLOCKS)
 /* The column codes (v2, v3, v8, v9) start their blocks at x = 0, 32, 64, ... (1) rather than
  * at x = r as the seed does (0): a warp's row of loads then covers whole 128-byte lines
