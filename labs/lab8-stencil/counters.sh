@@ -6,6 +6,9 @@
 # warm-up). Writes results/lab8/counters.csv (CSV_DIR=... to change the folder).
 # Each point runs through tools/ncu-counters.sh; without ncu, or where counters are refused,
 # it says so in one line and exits 0: the lab itself needs no counters.
+# Then the roofline runs (512^3): v2_base_intz and v10_tuned for every radius, with the L2
+# read sectors and the L2 partition fabric's busy share (what limits v10 at r = 4 and 5),
+# in results/lab8/counters-roofline.csv.
 bin=${1:-$(ls -d build/*/solution/lab8/lab8 2>/dev/null | head -n 1)}
 out=${CSV_DIR:-results/lab8}/counters.csv
 metrics=lts__t_sector_hit_rate.pct,sm__warps_active.avg.pct_of_peak_sustained_active,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
@@ -42,3 +45,22 @@ for spec in v1_base:base_kernel:1 v2_base_intz:base_intz_kernel:1 v4_comp:comp_k
     done
 done
 echo "counters: $out ($(($(wc -l <"$out") - 1)) points)"
+
+# The verifying launch at 512^3 (after the four awkward grids) of each code and radius.
+roof=${out%.csv}-roofline.csv
+metrics=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__ltcfabric2ltc_cycles_active.avg.pct_of_peak_sustained_elapsed,sm__inst_executed.sum,gpu__time_duration.sum
+echo "code,radius,n,dram_read_bytes,dram_write_bytes,l2_read_sectors,l2_fabric_busy_pct,instructions,kernel_ns" >"$roof"
+for spec in v2_base_intz:base_intz_kernel v10_tuned:tuned_kernel; do
+    code=${spec%%:*} kernel=${spec#*:}
+    for r in 1 2 3 4 5; do
+        NCU_EXTRA="--kernel-name regex:$kernel --launch-skip 4 --launch-count 1" \
+            tools/ncu-counters.sh "$point/p.csv" "$metrics" -- "$bin" --check --n 512 --only "$code" \
+            --radius "$r" --csv "$point/run" >"$point/said" 2>&1
+        if [ ! -s "$point/p.csv" ]; then
+            grep -m 1 '^counters:' "$point/said"
+            exit 0
+        fi
+        echo "$code,$r,512,$(tail -n 1 "$point/p.csv" | cut -d, -f5-)" >>"$roof"
+    done
+done
+echo "counters: $roof ($(($(wc -l <"$roof") - 1)) points)"

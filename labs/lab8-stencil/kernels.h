@@ -24,6 +24,9 @@
  *   v7_csl             as v1, every read through the read-only path (__ldg, CSL)
  *   v8_csl_intz        as v7, walking a z chunk
  *   v9_csl_intz_reg    as v8, the z neighbours in registers
+ * and one beyond the seed, with its own block shape and one kernel per radius:
+ *   v10_tuned          v6's plan (tile for x and y, registers for z), a thread owning a patch
+ *                      of 2 columns x a few rows, the shape chosen per radius
  * The _intz codes: blockIdx.z numbers chunks of LAB8_Z_CHUNK interior planes; a thread
  * computes its column's points in its chunk, from the lowest plane up.
  */
@@ -47,11 +50,16 @@ extern "C" {
 typedef int (*lab8_launch_fn)(float *out, const float *in, int nx, int ny, int nz, int radius,
                               cudaStream_t stream);
 
+/* The kernel a code launches for radius r (codes with one kernel per radius). */
+typedef const void *(*lab8_kernel_fn)(int radius);
+
 struct lab8_variant {
     const char *name;
     const char *idea;
     lab8_launch_fn launch;
-    const void *kernel; /* the __global__ function, for the occupancy API */
+    const void *kernel;       /* the __global__ function, for the occupancy API */
+    lab8_kernel_fn kernel_of; /* instead of `kernel`, for a code with one kernel per radius */
+    int block_threads;        /* its threads per block; 0: LAB8_BLOCK_X * LAB8_BLOCK_Y */
 };
 
 extern const struct lab8_variant lab8_variants[];

@@ -1,4 +1,4 @@
-/* kernels.cu - lab 8, stencils: nine ways to feed a 3D star stencil from the memory hierarchy.
+/* kernels.cu - lab 8, stencils: ten ways to feed a 3D star stencil from the memory hierarchy.
 //@begin solution
  * MASTER COPY with the solutions (instructors only). `make student-files` turns it into
  * labs/lab8-stencil/kernels.cu by removing the solution regions.
@@ -16,6 +16,7 @@
  *   v7_csl             v1 with every read through the read-only cache, __ldg (CSL)
  *   v8_csl_intz        CSL + INTZ
  *   v9_csl_intz_reg    CSL + INTZ + registers
+ *   v10_tuned          beyond the seed (optional): v6's plan with a patch of points a thread
  * Run: make lab8                (only your file changes between runs)
  *      build/.../lab8 --only v4_comp --radius 2 --check
  */
@@ -489,6 +490,195 @@ __global__ void REG_BOUNDS comp_intz_reg_kernel(float *out, const float *in, int
     //@end solution
 }
 
+/* ---- v10, beyond the seed: what the H100 wants ----------------------------------------------- */
+
+/* The seed's best codes stop at 50-75% of the DRAM roofline on the H100 (handout, "Beyond the
+ * seed"): v2 and v8 issue 4r+1 L1 requests a point, v6 keeps one point per thread and pays
+ * per point for its halo loads, its barrier and its index arithmetic. v10 keeps v6's plan
+ * (tile for x and y, register window for z) and changes what a thread does:
+ *   - a thread owns a patch of points: an x pair (2 columns) times `rows` consecutive rows.
+ *     Its x neighbours come from shared memory as float2 (one load serves both columns), its
+ *     y neighbours inside the patch come from its own registers, and every fixed cost
+ *     (halo fetch, barrier, addresses, loop) is paid once for 2 x rows points;
+ *   - a block of 32 x 8 threads covers a 64-wide tile, so a warp's row of loads is two whole
+ *     128-byte lines, and the x halo (r columns each side) is a small share of the tile;
+ *   - the shape is chosen per radius: the window costs 2r+1 registers a point, so a larger r
+ *     affords fewer points a thread or fewer blocks an SM. The kernel is a template on R, one
+ *     kernel per radius, each with its own register cap (__launch_bounds__).
+ * The shape table below was measured on the H100 at 512^3 (2026-11-22, about 60 shapes x z
+ * chunks of 16/24/32/64/whole): see the handout for what limits r = 4 and 5 there. */
+#define TUNED_BX 32 /* threads across; each owns 2 columns: a tile is 64 columns wide */
+#define TUNED_BY 8  /* threads down; each owns tuned_rows(R) rows */
+
+__host__ __device__ constexpr int tuned_rows(int r) { return r == 5 ? 3 : 2; }
+__host__ __device__ constexpr int tuned_min_blocks(int r) { return r <= 3 ? 4 : r == 4 ? 3 : 2; }
+/* planes per z chunk: shorter chunks reread 2r planes more often, longer ones spread the
+ * blocks that run at once over more planes than the L2 holds (the lab's cliff again) */
+__host__ __device__ constexpr int tuned_chunk(int r) { return r <= 3 ? 32 : 16; }
+
+/* The tile of one plane: the block's 64 x H points and an r-wide halo on each side (corners
+ * unused). Column PAD of the tile is the tile's first grid column x0; PAD is r rounded up to
+ * even, so that every thread's x pair starts at an even column (float2 aligned). */
+template <int R> struct tuned_tile {
+    static constexpr int H = TUNED_BY * tuned_rows(R);      /* rows of points */
+    static constexpr int PAD = (R + 1) / 2 * 2;              /* columns left of x0 */
+    static constexpr int W = (PAD + 2 * TUNED_BX + R + 1) / 2 * 2; /* row pitch, even */
+    static constexpr int ROWS = H + 2 * R;
+    /* the halo: 2R rows of 64 above and below, 2R columns of H left and right */
+    static constexpr int HALO = 2 * R * 2 * TUNED_BX + 2 * R * H;
+    static constexpr int HALO_PER_THREAD = (HALO + TUNED_BX * TUNED_BY - 1) / (TUNED_BX * TUNED_BY);
+};
+
+/* Halo cell e of the tile (e = 0 .. HALO-1): its place in the tile, its offset in the plane
+ * and whether the grid has it. Thread t fetches the cells t, t + 256, ... */
+template <int R>
+__device__ __forceinline__ void tuned_halo_cell(int e, int x0, int y0, int nx, int ny, int *cell, int *offset,
+                                                bool *inside)
+{
+    typedef tuned_tile<R> T;
+    const int width = 2 * TUNED_BX, rows_part = 2 * R * width;
+    int row, col;
+    if (e < rows_part) { /* the R rows above the tile, then the R rows below */
+        row = e / width < R ? e / width : e / width + T::H;
+        col = T::PAD + e % width;
+    } else { /* the R columns left of each tile row, then the R columns right of it */
+        int f = e - rows_part, c = f % (2 * R);
+        row = R + f / (2 * R);
+        col = c < R ? T::PAD - R + c : T::PAD + width - R + c;
+    }
+    int gx = x0 - T::PAD + col, gy = y0 - R + row;
+    *inside = e < T::HALO && gx >= 0 && gx < nx && gy < ny;
+    *offset = gy * nx + gx;
+    *cell = row * T::W + col;
+}
+
+/* v10: block (bx, by, bz) computes the 64 x H tile at x0 = 64 bx, y0 = r + H by, through
+ * the z chunk bz. Per plane: the patch's new plane enters the register windows (loaded a
+ * plane ahead), the patch and the halo (fetched a plane ahead) go into tile[plane & 1],
+ * one barrier, then every point is summed from the tile (x), registers or tile (y) and the
+ * window (z). Threads outside the grid load nothing; only interior points are stored. All
+ * threads compute (a point outside the interior sums unused cells and is not stored): a
+ * test around each sum would make the compiler reload the shared rows that points share. */
+template <int R>
+__global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
+    tuned_kernel(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int nz, int chunk)
+{
+    //@begin solution
+    //@todo TODO(10, optional): the patch code described above. Suggested order: the tile
+    //@todo (tuned_tile<R>) and the halo cells (tuned_halo_cell) are given; write the window
+    //@todo fill, the per-plane loop with one __syncthreads, and the sum. Check odd nx: the
+    //@todo global loads and stores stay scalar, only shared memory is read as float2.
+    typedef tuned_tile<R> T;
+    constexpr int ROWS_T = tuned_rows(R);
+    __shared__ __align__(8) float tile[2][T::ROWS][T::W];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int x0 = blockIdx.x * 2 * TUNED_BX, y0 = R + blockIdx.y * T::H;
+    const int x = x0 + 2 * tx, y = y0 + ty * ROWS_T; /* the patch's first point */
+    const int z_first = R + blockIdx.z * chunk, z_end = min(z_first + chunk, nz - R);
+    const int plane = nx * ny;
+    constexpr int NH = T::HALO_PER_THREAD;
+    int halo_cell[NH], halo_offset[NH];
+    bool halo_inside[NH];
+    float halo_value[NH];
+#pragma unroll
+    for (int k = 0; k < NH; k++)
+        tuned_halo_cell<R>(ty * TUNED_BX + tx + k * TUNED_BX * TUNED_BY, x0, y0, nx, ny, &halo_cell[k],
+                           &halo_offset[k], &halo_inside[k]);
+    bool loads[ROWS_T][2], stores[ROWS_T][2];
+    float col[ROWS_T][2][2 * R + 1], next[ROWS_T][2]; /* col[j][i][R + d]: plane z+d */
+    const float *src = in + (z_first * ny + y) * nx + x; /* the patch's first point, plane z */
+#pragma unroll
+    for (int j = 0; j < ROWS_T; j++)
+#pragma unroll
+        for (int i = 0; i < 2; i++) {
+            loads[j][i] = x + i < nx && y + j < ny;
+            stores[j][i] = x + i >= R && x + i < nx - R && y + j < ny - R;
+#pragma unroll
+            for (int d = -R; d < R; d++)
+                col[j][i][R + d] = loads[j][i] ? src[d * plane + j * nx + i] : 0.0f;
+            next[j][i] = loads[j][i] ? src[R * plane + j * nx + i] : 0.0f;
+        }
+#pragma unroll
+    for (int k = 0; k < NH; k++) {
+        halo_offset[k] += z_first * plane;
+        halo_value[k] = halo_inside[k] ? in[halo_offset[k]] : 0.0f;
+    }
+    const float *ahead = src + (R + 1) * plane; /* the plane that tops the windows next */
+    float *dst = out + (src - in);
+
+    for (int z = z_first; z < z_end; z++, ahead += plane, dst += plane) {
+        float(*t)[T::W] = tile[z & 1];
+        /* plane z+r (loaded a plane ago) tops the windows, plane z+r+1 is on its way; the
+         * patch goes into the tile */
+        bool more = z + R + 1 < nz;
+#pragma unroll
+        for (int j = 0; j < ROWS_T; j++) {
+#pragma unroll
+            for (int i = 0; i < 2; i++) {
+                col[j][i][2 * R] = next[j][i];
+                if (loads[j][i] && more)
+                    next[j][i] = ahead[j * nx + i];
+            }
+            *(float2 *)&t[R + ty * ROWS_T + j][T::PAD + 2 * tx] = make_float2(col[j][0][R], col[j][1][R]);
+        }
+        /* the halo fetched last plane into the tile, the next plane's halo on its way */
+#pragma unroll
+        for (int k = 0; k < NH; k++)
+            if (halo_inside[k])
+                (&t[0][0])[halo_cell[k]] = halo_value[k];
+        if (z + 1 < z_end) {
+#pragma unroll
+            for (int k = 0; k < NH; k++) {
+                halo_offset[k] += plane;
+                if (halo_inside[k])
+                    halo_value[k] = in[halo_offset[k]];
+            }
+        }
+        __syncthreads();
+        const float *c = &t[R + ty * ROWS_T][T::PAD + 2 * tx]; /* the patch's first point */
+#pragma unroll
+        for (int j = 0; j < ROWS_T; j++) {
+            /* row j from column -R-1 (or -R) to R+2 (or R+1) around the pair, as float2 */
+            constexpr int FIRST = R % 2 ? -R - 1 : -R, PAIRS = (R % 2 ? 2 * R + 4 : 2 * R + 2) / 2;
+            float row[2 * PAIRS];
+#pragma unroll
+            for (int q = 0; q < PAIRS; q++) {
+                int dx = FIRST + 2 * q;
+                float2 v = dx == 0 ? make_float2(col[j][0][R], col[j][1][R]) : *(const float2 *)&c[j * T::W + dx];
+                row[2 * q] = v.x;
+                row[2 * q + 1] = v.y;
+            }
+#pragma unroll
+            for (int i = 0; i < 2; i++) {
+                float sum = coef[0] * col[j][i][R];
+#pragma unroll
+                for (int k = 1; k <= R; k++) {
+                    /* y neighbours inside the patch come from the windows' centres */
+                    float above = j - k >= 0 ? col[j - k >= 0 ? j - k : 0][i][R] : c[(j - k) * T::W + i];
+                    float below = j + k < ROWS_T ? col[j + k < ROWS_T ? j + k : 0][i][R] : c[(j + k) * T::W + i];
+                    sum = fmaf(coef[k], row[i - k - FIRST], sum);
+                    sum = fmaf(coef[k], row[i + k - FIRST], sum);
+                    sum = fmaf(coef[k], above, sum);
+                    sum = fmaf(coef[k], below, sum);
+                    sum = fmaf(coef[k], col[j][i][R - k], sum);
+                    sum = fmaf(coef[k], col[j][i][R + k], sum);
+                }
+                if (stores[j][i])
+                    dst[j * nx + i] = sum;
+            }
+        }
+        /* every window one plane up */
+#pragma unroll
+        for (int j = 0; j < ROWS_T; j++)
+#pragma unroll
+            for (int i = 0; i < 2; i++)
+#pragma unroll
+                for (int d = 0; d < 2 * R; d++)
+                    col[j][i][d] = col[j][i][d + 1];
+    }
+    //@end solution
+}
+
 /* ---- launchers ------------------------------------------------------------------------------ */
 
 typedef void (*stencil_kernel_fn)(float *, const float *, int, int, int, int);
@@ -616,6 +806,37 @@ static int launch_csl_intz_reg(float *out, const float *in, int nx, int ny, int 
     //@end solution
 }
 
+/* v10: one kernel per radius (each with its own register cap); blocks of 32 x 8 threads over
+ * 64-column tiles, the first at x = 0 (as launch_per_column_x), z chunks of tuned_chunk(r). */
+template <int R>
+static void launch_tuned_radius(float *out, const float *in, int nx, int ny, int nz, cudaStream_t stream)
+{
+    typedef tuned_tile<R> T;
+    dim3 blocks((nx - R - 1) / (2 * TUNED_BX) + 1, (ny - 2 * R + T::H - 1) / T::H,
+                (nz - 2 * R + tuned_chunk(R) - 1) / tuned_chunk(R));
+    tuned_kernel<R><<<blocks, dim3(TUNED_BX, TUNED_BY), 0, stream>>>(out, in, nx, ny, nz, tuned_chunk(R));
+}
+
+static int launch_tuned(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(10, optional): launch with launch_tuned_radius<R> through RADIUS_SWITCH (none
+    //@todo if the grid has no interior point).
+    if (nx <= 2 * r || ny <= 2 * r || nz <= 2 * r)
+        return LAB_OK;
+    RADIUS_SWITCH(launch_tuned_radius<R>(out, in, nx, ny, nz, stream));
+    return LAB_OK;
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+/* v10's kernel for radius r, for the occupancy API */
+static const void *tuned_kernel_of(int r)
+{
+    RADIUS_SWITCH(return (const void *)tuned_kernel<R>);
+    return NULL;
+}
+
 extern "C" const struct lab8_variant lab8_variants[] = {
     {"v1_base", "one point per thread, all reads from global memory", launch_base, (const void *)base_kernel},
     {"v2_base_intz", "a thread walks a z chunk of its column (INTZ)", launch_base_intz, (const void *)base_intz_kernel},
@@ -626,5 +847,7 @@ extern "C" const struct lab8_variant lab8_variants[] = {
     {"v7_csl", "one point per thread, reads via the read-only cache", launch_csl, (const void *)csl_kernel},
     {"v8_csl_intz", "read-only cache, INTZ", launch_csl_intz, (const void *)csl_intz_kernel},
     {"v9_csl_intz_reg", "read-only cache, INTZ, z in registers", launch_csl_intz_reg, (const void *)csl_intz_reg_kernel},
+    {"v10_tuned", "beyond the seed: 2 x rows points a thread, float2 tile reads, shape per radius",
+     launch_tuned, NULL, tuned_kernel_of, TUNED_BX * TUNED_BY},
 };
 extern "C" const int lab8_variant_count = sizeof lab8_variants / sizeof lab8_variants[0];
