@@ -6,6 +6,9 @@
 #   tools/gpu-visit.sh 1 6        (then unpack: tar xzf .../visit.tar.gz)
 set -u
 out=${OUT:-/tmp/visit}
+# The revision the CSV headers record: .revision (written before the visit) wins over a
+# .git the copy may carry, which need not match the tree that was sent.
+rev=$(cat .revision 2>/dev/null || git describe --always --dirty 2>/dev/null || echo unknown)
 mkdir -p "$out/visit"
 log=$out/visit
 # Packed after every step, so that a command stopped at its time limit still returns data.
@@ -14,15 +17,15 @@ pack() { tar czf "$out/visit.tar.gz" -C "$out" visit; }
     date -u +%Y-%m-%dT%H:%M:%SZ
     nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.sm,clocks.mem,temperature.gpu --format=csv
     nvcc --version | tail -n 1
-    git describe --always --dirty 2>/dev/null || echo "no git here"
+    echo "revision: $rev"
 } >"$log/machine.txt" 2>&1
 cat "$log/machine.txt"
-make test LABS="${TEST_LABS:-$*}" 2>&1 | tee "$log/test.log" | grep -E 'FAIL|SKIP' || true
+make test LABS="${TEST_LABS:-$*}" GIT_REV="$rev" 2>&1 | tee "$log/test.log" | grep -E 'FAIL|SKIP' || true
 grep -E 'passed' "$log/test.log"
 pack
 for n in "$@"; do
     args=$(eval echo "\${ARGS_lab$n:-}") # e.g. ARGS_lab3=--counters
-    make "lab$n" SOLUTION=1 ARGS="$args" >"$log/lab$n.log" 2>&1
+    make "lab$n" SOLUTION=1 ARGS="$args" GIT_REV="$rev" >"$log/lab$n.log" 2>&1
     echo "lab$n SOLUTION=1: exit $?"
     mkdir -p "$log/lab$n" && cp results/lab$n/*.csv "$log/lab$n/" 2>/dev/null
     tail -n 25 "$log/lab$n.log"
