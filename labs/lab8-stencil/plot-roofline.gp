@@ -4,7 +4,7 @@
 load 'plots/style.gp'
 codes = 'v1_base v2_base_intz v3_base_intz_reg v4_comp v5_comp_intz v6_comp_intz_reg v7_csl v8_csl_intz v9_csl_intz_reg v10_tuned'
 colours = '#9ecae1 #4292c6 #08519c #fcae91 #fb6a4a #a50f15 #a1d99b #41ab5d #006d2c #54278f'
-code(name) = int(substr(name, 2, 2))
+code(name) = int(substr(name, 2, strstrt(name, '_') - 1)) # 'v10_tuned' -> 10
 stats csv using (column('edge')) nooutput
 edge = STATS_max
 set title sprintf("Lab 8: share of the DRAM roofline on a %d^3 grid, %s", edge, gpu_name)
