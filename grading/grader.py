@@ -129,8 +129,8 @@ class Session:
             binary = shutil.copy2(binary, probe)
             self.sandbox.allow_reading(probe, binary)
             cwd = self.sandbox.workdir(probe, "run")
-            outcome = self.sandbox.run([binary, "--check", "--n", "1"] + (["--only", variant] if variant else []),
-                                       cwd, self.rubric.check_timeout)
+            outcome = self.sandbox.run([binary, "--check", "--n", "1"] + (["--only", variant] if variant else [])
+                                       + self.rubric.check_args, cwd, self.rubric.check_timeout)
             if outcome.returncode == 3 and "no CUDA GPU found" in outcome.stderr:
                 self.sandbox.give_up_user("the sandbox user cannot open the GPU (device file permissions)")
         finally:
@@ -314,7 +314,7 @@ def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):
         when = "after timing, fresh inputs" if before else "before timing"
         for size in sizes if ok else []:
             args = ["--check", "--only", variant, "--seed", str(seed)]
-            args += [] if size == "default" else ["--n", size]
+            args += ([] if size == "default" else ["--n", size]) + rubric.check_args
             outcome, _ = runs.run(runs.binary, args, rubric.check_timeout)
             label = f"n = {'the lab default' if size == 'default' else size} ({when}, secret seed)"
             pattern = rubric.not_implemented.replace("{variant}", re.escape(variant))

@@ -118,6 +118,7 @@ class Rubric:
         self.not_implemented = own.get("lab", "not_implemented",
                                        fallback=r"^{variant}\s+not implemented")
         self.perf_args = own.get("lab", "perf_args", fallback="").split()
+        self.check_args = own.get("lab", "check_args", fallback="").split()
         self.perf_runs = own.getint("lab", "perf_runs", fallback=3)
         self.tests = [Test(s[5:], own[s]) for s in own.sections() if s.startswith("test ")]
         if not self.tests:

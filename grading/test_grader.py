@@ -32,10 +32,16 @@ class StaticChecks(unittest.TestCase):
         self.rubric = Rubric(1)
 
     def test_kit_files_pass(self):
-        for path in glob.glob(os.path.join(CHECKOUT, "labs", "lab1-*", "kernels.cu")) + \
-                glob.glob(os.path.join(CHECKOUT, "solutions", "lab1-*", "kernels.cu")):
-            with open(path) as f:
-                self.assertEqual(static_checks.find_violations(f.read(), self.rubric), [], path)
+        # every lab with a rubric: its student file and its solution break none of its rules
+        for rubric_path in glob.glob(os.path.join(GRADING_DIR, "rubrics", "lab*.ini")):
+            lab = int(os.path.basename(rubric_path)[3:-4])
+            rubric = Rubric(lab)
+            paths = glob.glob(os.path.join(CHECKOUT, "labs", f"lab{lab}-*", "kernels.cu")) + \
+                glob.glob(os.path.join(CHECKOUT, "solutions", f"lab{lab}-*", "kernels.cu"))
+            self.assertEqual(len(paths), 2, rubric_path)
+            for path in paths:
+                with open(path) as f:
+                    self.assertEqual(static_checks.find_violations(f.read(), rubric), [], path)
 
     def test_comments_and_strings_are_ignored(self):
         text = ('#include "kernels.h"\n// fopen(system("x")) in a comment\n/* main( */\n'
@@ -106,7 +112,7 @@ class Rubrics(unittest.TestCase):
 # A stand-in lab program. copy_strided: right; copy_offset: TODO open; copy_float4: wrong at
 # n = 12347 (a hidden size). Timed runs write one row per variant with MS milliseconds.
 FAKE_LAB = r"""#!/bin/sh
-check=0 only= n= csv=
+check=0 only= n= csv= nx96=
 while [ $# -gt 0 ]; do
     case $1 in
     --check) check=1 ;;
@@ -114,12 +120,14 @@ while [ $# -gt 0 ]; do
     --n) n=$2; shift ;;
     --csv) csv=$2; shift ;;
     --seed) shift ;;
+    --nx) [ "$2" = 96 ] && nx96=1; shift ;;
     esac
     shift
 done
 echo "lab1 on Stand-in GPU (sm_90, 1 SMs)"
 if [ $check = 1 ]; then
     case $only in
+    copy_strided) if [ "$nx96" = 1 ]; then echo "copy_strided               not implemented"; fi ;;
     copy_offset) echo "copy_offset                not implemented" ;;
     copy_float4) if [ "$n" = 12347 ]; then echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; exit 1; fi ;;
     esac
@@ -172,6 +180,14 @@ class GpuSteps(unittest.TestCase):
         self.assertTrue(again["copy_strided"][0])
         self.assertIn("after timing", again["copy_strided"][1])
         self.assertEqual(runs.count, 2 + 1 + 2 + 2 * 2 + 1)  # checks, timed runs, recheck
+
+    def test_check_args_reach_every_check_run(self):
+        # the stand-in lab answers "not implemented" for copy_strided only when given --nx 96
+        self.rubric.check_args = ["--nx", "96"]
+        runs = grader.Runs(self.session, self.fake("fake-student", "1.000"), self.scratch)
+        passed = grader.grade_correctness(self.session, runs, 1, ["3"], {})
+        self.assertFalse(passed["copy_strided"][0])
+        self.assertIn("not implemented", passed["copy_strided"][1])
 
     def test_timeout_and_report_formats(self):
         self.rubric.check_timeout = 1
