@@ -15,6 +15,21 @@ metrics=lts__t_sector_hit_rate.pct,sm__warps_active.avg.pct_of_peak_sustained_ac
 [ -n "$bin" ] && [ -x "$bin" ] || { echo "counters: no lab 8 binary (make lab8-build SOLUTION=1): skipped"; exit 0; }
 point=$(mktemp -d) && trap 'rm -rf "$point"' EXIT
 
+# measure KERNEL SKIP METRICS ARGS...: profile the launch of KERNEL (an ncu --kernel-name)
+# after SKIP others in `lab8 ARGS`; its values are then `values`. Without counters (ncu
+# missing, counters refused, no such launch) it says why in one line and ends the script.
+measure() {
+    kernel=$1 skip=$2 m=$3
+    shift 3
+    NCU_EXTRA="--kernel-name $kernel --launch-skip $skip --launch-count 1" \
+        tools/ncu-counters.sh "$point/p.csv" "$m" -- "$bin" "$@" --csv "$point/run" >"$point/said" 2>&1
+    if [ ! -s "$point/p.csv" ]; then
+        grep -m 1 '^counters:' "$point/said"
+        exit 0
+    fi
+}
+values() { tail -n 1 "$point/p.csv" | cut -d, -f5-; }
+
 # "predicted cliffs at X = 1026 (r 1), 615 (r 2), ..." from a quick verifying run
 cliffs=$("$bin" --check --cliff-only --only v1_base --radius 1 --nx 64 | sed -n 's/.*predicted cliffs at X = //p')
 cliff_of() { echo "$cliffs" | tr ',' '\n' | sed -n "s/^ *\([0-9]*\) (r $1).*/\1/p"; }
@@ -32,16 +47,9 @@ for spec in v1_base:base_kernel:1 v2_base_intz:base_intz_kernel:1 v4_comp:comp_k
         x=$(((x + 16) / 32 * 32))
         [ $x -lt 32 ] && x=32
         [ $x -gt 2048 ] && x=2048
-        # tools/ncu-counters.sh profiles the timed launch (after a verified one and a warm-up)
-        NCU_EXTRA="--kernel-name $kernel --launch-skip 2 --launch-count 1" \
-            tools/ncu-counters.sh "$point/p.csv" "$metrics" -- "$bin" --cliff-only --only "$code" \
-            --radius "$r" --nx "$x" --reps 1 --csv "$point/run" >"$point/said" 2>&1
-        if [ ! -s "$point/p.csv" ]; then # ncu missing, counters refused, or no kernel
-            grep -m 1 '^counters:' "$point/said"
-            exit 0
-        fi
-        row=,$(tail -n 1 "$point/p.csv" | cut -d, -f5-)
-        echo "$code,$r,$x,$where,$cliff$row" >>"$out"
+        # the timed launch (after a verified one and a warm-up)
+        measure "$kernel" 2 "$metrics" --cliff-only --only "$code" --radius "$r" --nx "$x" --reps 1
+        echo "$code,$r,$x,$where,$cliff,$(values)" >>"$out"
     done
 done
 echo "counters: $out ($(($(wc -l <"$out") - 1)) points)"
@@ -53,14 +61,8 @@ echo "code,radius,n,dram_read_bytes,dram_write_bytes,l2_read_sectors,l2_fabric_b
 for spec in v2_base_intz:base_intz_kernel v10_tuned:tuned_kernel; do
     code=${spec%%:*} kernel=${spec#*:}
     for r in 1 2 3 4 5; do
-        NCU_EXTRA="--kernel-name regex:$kernel --launch-skip 4 --launch-count 1" \
-            tools/ncu-counters.sh "$point/p.csv" "$metrics" -- "$bin" --check --n 512 --only "$code" \
-            --radius "$r" --csv "$point/run" >"$point/said" 2>&1
-        if [ ! -s "$point/p.csv" ]; then
-            grep -m 1 '^counters:' "$point/said"
-            exit 0
-        fi
-        echo "$code,$r,512,$(tail -n 1 "$point/p.csv" | cut -d, -f5-)" >>"$roof"
+        measure "regex:$kernel" 4 "$metrics" --check --n 512 --only "$code" --radius "$r"
+        echo "$code,$r,512,$(values)" >>"$roof"
     done
 done
 echo "counters: $roof ($(($(wc -l <"$roof") - 1)) points)"
