@@ -19,10 +19,10 @@ point=$(mktemp -d) && trap 'rm -rf "$point"' EXIT
 # after SKIP others in `lab8 ARGS`; its values are then `values`. Without counters (ncu
 # missing, counters refused, no such launch) it says why in one line and ends the script.
 measure() {
-    kernel=$1 skip=$2 m=$3
+    ncu_extra="--kernel-name $1 --launch-skip $2 --launch-count 1" ncu_metrics=$3
     shift 3
-    NCU_EXTRA="--kernel-name $kernel --launch-skip $skip --launch-count 1" \
-        tools/ncu-counters.sh "$point/p.csv" "$m" -- "$bin" "$@" --csv "$point/run" >"$point/said" 2>&1
+    NCU_EXTRA=$ncu_extra tools/ncu-counters.sh "$point/p.csv" "$ncu_metrics" -- "$bin" "$@" \
+        --csv "$point/run" >"$point/said" 2>&1
     if [ ! -s "$point/p.csv" ]; then
         grep -m 1 '^counters:' "$point/said"
         exit 0
