@@ -318,10 +318,10 @@ __global__ void REG_BOUNDS comp_intz_reg_kernel(float *out, const float *in, int
 
 /* ---- v10, beyond the seed: what the H100 wants ----------------------------------------------- */
 
-/* The seed's best codes stop at 50-75% of the DRAM roofline on the H100 (handout, "Beyond the
- * seed"): v2 and v8 issue 4r+1 L1 requests a point, v6 keeps one point per thread and pays
- * per point for its halo loads, its barrier and its index arithmetic. v10 keeps v6's plan
- * (tile for x and y, register window for z) and changes what a thread does:
+/* The seed's best codes stop at 52-76% of the DRAM roofline on the H100 (handout, "Beyond the
+ * seed"): v2 and v8 issue 6r+1 loads a point through the L1, and v6 keeps one point per
+ * thread and pays per point for its halo loads, its barrier and its index arithmetic. v10
+ * keeps v6's plan (tile for x and y, register window for z) and changes what a thread does:
  *   - a thread owns a patch of points: an x pair (2 columns) times `rows` consecutive rows.
  *     Its x neighbours come from shared memory as float2 (one load serves both columns), its
  *     y neighbours inside the patch come from its own registers, and every fixed cost
