@@ -7,8 +7,9 @@
 # Each point runs through tools/ncu-counters.sh; without ncu, or where counters are refused,
 # it says so in one line and exits 0: the lab itself needs no counters.
 # Then the roofline runs (512^3): v2_base_intz and v10_tuned for every radius, with the L2
-# read sectors and the L2 partition fabric's busy share (what limits v10 at r = 4 and 5),
-# in results/lab8/counters-roofline.csv.
+# sectors read and written, the L2 partition fabric's busy share, and how often a warp
+# scheduler issued and how many warps it had (what limits v10 at r = 4 and 5), in
+# results/lab8/counters-roofline.csv.
 bin=${1:-$(ls -d build/*/solution/lab8/lab8 2>/dev/null | head -n 1)}
 out=${CSV_DIR:-results/lab8}/counters.csv
 metrics=lts__t_sector_hit_rate.pct,sm__warps_active.avg.pct_of_peak_sustained_active,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
@@ -56,8 +57,8 @@ echo "counters: $out ($(($(wc -l <"$out") - 1)) points)"
 
 # The verifying launch at 512^3 (after the four awkward grids) of each code and radius.
 roof=${out%.csv}-roofline.csv
-metrics=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__ltcfabric2ltc_cycles_active.avg.pct_of_peak_sustained_elapsed,sm__inst_executed.sum,gpu__time_duration.sum
-echo "code,radius,n,dram_read_bytes,dram_write_bytes,l2_read_sectors,l2_fabric_busy_pct,instructions,kernel_ns" >"$roof"
+metrics=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_write.sum,lts__ltcfabric2ltc_cycles_active.avg.pct_of_peak_sustained_elapsed,sm__inst_executed.sum,smsp__issue_active.avg.per_cycle_active,smsp__warps_active.avg.per_cycle_active,gpu__time_duration.sum
+echo "code,radius,n,dram_read_bytes,dram_write_bytes,l2_read_sectors,l2_write_sectors,l2_fabric_busy_pct,instructions,issue_per_cycle,warps_per_scheduler,kernel_ns" >"$roof"
 for spec in v2_base_intz:base_intz_kernel v10_tuned:tuned_kernel; do
     code=${spec%%:*} kernel=${spec#*:}
     for r in 1 2 3 4 5; do
