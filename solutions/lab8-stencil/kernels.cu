@@ -839,10 +839,8 @@ static void launch_tuned_radius(float *out, const float *in, int nx, int ny, int
     typedef tuned_tile<R> T;
     dim3 blocks((nx - R - 1) / (2 * TUNED_BX) + 1, (ny - 2 * R + T::H - 1) / T::H,
                 (nz - 2 * R + tuned_chunk(R) - 1) / tuned_chunk(R));
-    if (nx % 2 == 0)
-        tuned_kernel<R, true><<<blocks, dim3(TUNED_BX, TUNED_BY), 0, stream>>>(out, in, nx, ny, nz, tuned_chunk(R));
-    else
-        tuned_kernel<R, false><<<blocks, dim3(TUNED_BX, TUNED_BY), 0, stream>>>(out, in, nx, ny, nz, tuned_chunk(R));
+    stencil_kernel_fn kernel = nx % 2 == 0 ? tuned_kernel<R, true> : tuned_kernel<R, false>;
+    kernel<<<blocks, dim3(TUNED_BX, TUNED_BY), 0, stream>>>(out, in, nx, ny, nz, tuned_chunk(R));
 }
 
 static int launch_tuned(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
