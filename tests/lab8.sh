@@ -1,12 +1,12 @@
 # tests/lab8.sh - lab 8's own checks, sourced by tests/run.sh (helpers and variables there).
-# With a GPU: all ten codes verified for every radius (awkward grids, 256^3 on every row,
+# With a GPU: all eleven codes verified for every radius (awkward grids, 256^3 on every row,
 # 512^3 and the cliff sweep on sampled rows), again at odd sizes with another seed; the
 # student file's TODO codes reported as not_implemented; the phenomenon (v1_base, radius 3,
 # from its predicted L2 cliff on, falls below 85% of its speed well before it); planted
 # bugs (tests/fixtures/lab8/*.sed, one each in the solution) caught and named.
 sol8=$OUT/solution/lab8/lab8
 stu8=$OUT/student/lab8/lab8
-gpu_test "gpu: lab8 solution: ten codes x radii 1..5 verified (awkward grids, 256^3, 512^3, cliff sweep)" \
+gpu_test "gpu: lab8 solution: eleven codes x radii 1..5 verified (awkward grids, 256^3, 512^3, cliff sweep)" \
     "$sol8" --check
 gpu_test "gpu: lab8 solution verified on 67^3, the cliff grid at X 96, seed 99" \
     "$sol8" --check --n 67 --nx 96 --seed 99
@@ -16,7 +16,8 @@ gpu_test "gpu: lab8 student file runs, TODO codes report not_implemented" bash -
         grep -q '^8,v1_base,.*,ok,' \"$tmp/student8/\$e.csv\" &&
         grep -q '^8,v6_comp_intz_reg,.*,not_implemented,' \"$tmp/student8/\$e.csv\" &&
         grep -q '^8,v9_csl_intz_reg,.*,not_implemented,' \"$tmp/student8/\$e.csv\" &&
-        grep -q '^8,v10_tuned,.*,not_implemented,' \"$tmp/student8/\$e.csv\" || exit 1
+        grep -q '^8,v10_tuned,.*,not_implemented,' \"$tmp/student8/\$e.csv\" &&
+        grep -q '^8,v11_tma,.*,not_implemented,' \"$tmp/student8/\$e.csv\" || exit 1
     done"
 # The H100 puts v1_base's r 3 cliff at 0.45-0.6 of the seed's predicted X (its L2 behaves as
 # about half its size to a sweep that every SM shares; see the handout), so "before" is

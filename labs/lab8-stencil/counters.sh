@@ -6,7 +6,7 @@
 # warm-up). Writes results/lab8/counters.csv (CSV_DIR=... to change the folder).
 # Each point runs through tools/ncu-counters.sh; without ncu, or where counters are refused,
 # it says so in one line and exits 0: the lab itself needs no counters.
-# Then the roofline runs (512^3): v2_base_intz and v10_tuned for every radius, with the L2
+# Then the roofline runs (512^3): v2_base_intz, v10_tuned and v11_tma for every radius, with the L2
 # sectors read and written, the L2 partition fabric's busy share, and how often a warp
 # scheduler issued and how many warps it had (what limits v10 at r = 4 and 5), in
 # results/lab8/counters-roofline.csv.
@@ -55,14 +55,17 @@ for spec in v1_base:base_kernel:1 v2_base_intz:base_intz_kernel:1 v4_comp:comp_k
 done
 echo "counters: $out ($(($(wc -l <"$out") - 1)) points)"
 
-# The verifying launch at 512^3 (after the four awkward grids) of each code and radius.
+# The verifying launch at 512^3 of each code and radius, after its launches on the awkward
+# grids (five with an interior; v11 launches its own kernel only on 68x45x29, the others
+# run v10's).
 roof=${out%.csv}-roofline.csv
 metrics=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_write.sum,lts__ltcfabric2ltc_cycles_active.avg.pct_of_peak_sustained_elapsed,sm__inst_executed.sum,smsp__issue_active.avg.per_cycle_active,smsp__warps_active.avg.per_cycle_active,gpu__time_duration.sum
 echo "code,radius,n,dram_read_bytes,dram_write_bytes,l2_read_sectors,l2_write_sectors,l2_fabric_busy_pct,instructions,issue_per_cycle,warps_per_scheduler,kernel_ns" >"$roof"
-for spec in v2_base_intz:base_intz_kernel v10_tuned:tuned_kernel; do
-    code=${spec%%:*} kernel=${spec#*:}
+for spec in v2_base_intz:base_intz_kernel:5 v10_tuned:tuned_kernel:5 v11_tma:tma_kernel:1; do
+    code=${spec%%:*} kernel=${spec#*:} skip=${spec##*:}
+    kernel=${kernel%:*}
     for r in 1 2 3 4 5; do
-        measure "regex:$kernel" 4 "$metrics" --check --n 512 --only "$code" --radius "$r"
+        measure "regex:$kernel" "$skip" "$metrics" --check --n 512 --only "$code" --radius "$r"
         echo "$code,$r,512,$(values)" >>"$roof"
     done
 done

@@ -13,6 +13,8 @@
  *   v8_csl_intz        CSL + INTZ
  *   v9_csl_intz_reg    CSL + INTZ + registers
  *   v10_tuned          beyond the seed (optional): v6's plan with a patch of points a thread
+ *   v11_tma            beyond the seed (optional, sm_90): the TMA fills the tile, z in partial
+ *                      sums (needs v10: grids the TMA cannot serve run v10)
  * Run: make lab8                (only your file changes between runs)
  *      build/.../lab8 --only v4_comp --radius 2 --check
  */
@@ -422,6 +424,70 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
     // sum. Check odd nx (EVEN false): then every global access is scalar.
 }
 
+/* ---- v11, beyond the seed: the copy engine fills the tile ------------------------------------ */
+
+/* v10 stops short of the roofline at r = 4 and 5 because it runs out of registers: its window
+ * (2r+1 values a point), the plane it prefetches and the halo it fetches a plane ahead all
+ * live in registers, so only 2 or 3 blocks fit an SM and too few warps hide the latency
+ * (handout, "Beyond the seed"). v11 takes both loads out of the threads:
+ *   - the tile of each plane (the block's 64 x H points and the r-wide halo, corners
+ *     included) is copied from global memory to shared memory by the SM's tensor memory
+ *     accelerator (TMA, sm_90 and later): one thread asks for the whole box with one
+ *     instruction, three or four planes ahead, and an mbarrier says when it has arrived.
+ *     Points outside the grid arrive as zeros: no halo code, no tests at the faces;
+ *   - z is carried in partial sums rather than in a window of inputs: acc[i] is the sum,
+ *     so far, of the point i-r planes above the current one. A new plane's value is added
+ *     to every partial sum it belongs to, and each FMA writes its result one slot down,
+ *     so the window moves without a single move instruction; the slot that reaches the
+ *     bottom is a finished point and is stored.
+ * A point then costs 2r registers (its partial sums) plus what the thread needs for the
+ * plane in hand, so r = 5 fits 2 rows x 2 columns a thread at 3 blocks an SM. The shape
+ * table below was measured on the H100 at 512^3 (2026-11-22). The TMA reads boxes whose
+ * first column starts on 16 bytes, hence a halo padded to 4 columns and rows of a multiple
+ * of 4 floats; other grids, and GPUs before sm_90, run v10's kernel instead. The TMA and
+ * mbarrier instructions are given in kernels.h (inline PTX). */
+#define TMA_ROWS 2 /* rows of a thread's patch (x 2 columns) */
+
+__host__ __device__ constexpr int tma_min_blocks(int r) { return r <= 3 ? 4 : 3; }
+__host__ __device__ constexpr int tma_chunk(int r) { return r <= 2 ? 32 : 16; }
+__host__ __device__ constexpr int tma_buffers(int r) { return r == 4 ? 4 : 3; } /* planes in flight + 1 */
+
+/* One plane's box as the TMA writes it: W columns from x0 - PAD, ROWS rows from y0 - R. */
+template <int R> struct tma_tile {
+    static constexpr int H = TUNED_BY * TMA_ROWS;                    /* rows of points */
+    static constexpr int PAD = (R + 3) / 4 * 4;                      /* columns left of x0 */
+    static constexpr int W = (PAD + 2 * TUNED_BX + R + 3) / 4 * 4;   /* row pitch: 16-byte rows */
+    static constexpr int ROWS = H + 2 * R;
+    static constexpr int FLOATS = (ROWS * W + 31) / 32 * 32;         /* buffers 128-byte aligned */
+    static constexpr unsigned BYTES = ROWS * W * sizeof(float);      /* what one copy delivers */
+};
+
+/* Add plane value v to a pair's partial sums and move them one slot down: acc[i] (the
+ * point i-R+1 planes above v's, after the move) gets v's term c[|R-1-i|] v, slot R-1 (v's
+ * own point) takes `own` (its sum of x, y and centre terms), slot 2R-1 starts fresh. The
+ * caller has taken slot 0 (finished by v's c[R] term) before. */
+template <int R> __device__ __forceinline__ void push_plane(float2 (&acc)[2 * R], float2 v, float2 own)
+{
+    // TODO(11, optional): the move described above, one FMA a slot and column.
+}
+
+/* v11: block (bx, by, bz) computes the 64 x H tile at x0 = 64 bx, y0 = r + H by, through
+ * the z chunk bz, a thread a patch of 2 columns x TMA_ROWS rows. Before the loop its partial
+ * sums take the r planes below the chunk (read from global memory, z terms only); in the
+ * loop, plane p comes from the TMA ring, adds to the sums, and the point r planes below p
+ * is stored; after it, the r planes above the chunk finish the last points. Per plane one
+ * __syncthreads (no thread still reads the buffer the leader refills next) and one wait
+ * on the plane's mbarrier. */
+template <int R>
+__global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
+    tma_kernel(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int nz, int chunk,
+               const __grid_constant__ CUtensorMap map)
+{
+    // TODO(11, optional): the code described above. The box (tma_tile<R>), the TMA and
+    // mbarrier helpers and load_pair/store_pair are given; write push_plane, the sums
+    // of the r planes below the chunk, the loop over the ring and the r planes above.
+}
+
 /* ---- launchers ------------------------------------------------------------------------------ */
 
 typedef void (*stencil_kernel_fn)(float *, const float *, int, int, int, int);
@@ -553,6 +619,34 @@ static const void *tuned_kernel_of(int r)
     return NULL;
 }
 
+/* v11: one kernel per radius; blocks as v10's, z chunks of tma_chunk(r). Grids the TMA
+ * cannot serve (lab8_tensor_map, given), and GPUs before sm_90, run v10. */
+template <int R>
+static int launch_tma_radius(float *out, const float *in, int nx, int ny, int nz, cudaStream_t stream)
+{
+    typedef tma_tile<R> T;
+    CUtensorMap map;
+    if (!lab8_tensor_map(&map, in, nx, ny, nz, T::W, T::ROWS))
+        return launch_tuned(out, in, nx, ny, nz, R, stream);
+    dim3 blocks((nx - R - 1) / (2 * TUNED_BX) + 1, (ny - 2 * R + T::H - 1) / T::H,
+                (nz - 2 * R + tma_chunk(R) - 1) / tma_chunk(R));
+    tma_kernel<R><<<blocks, dim3(TUNED_BX, TUNED_BY), 0, stream>>>(out, in, nx, ny, nz, tma_chunk(R), map);
+    return LAB_OK;
+}
+
+static int launch_tma(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+{
+    // TODO(11, optional): launch with launch_tma_radius<R> through RADIUS_SWITCH (none
+    // if the grid has no interior point).
+    return LAB_NOT_IMPLEMENTED;
+}
+
+static const void *tma_kernel_of(int r)
+{
+    RADIUS_SWITCH(return (const void *)(tma_kernel<R>));
+    return NULL;
+}
+
 extern "C" const struct lab8_variant lab8_variants[] = {
     {"v1_base", "one point per thread, all reads from global memory", launch_base, (const void *)base_kernel},
     {"v2_base_intz", "a thread walks a z chunk of its column (INTZ)", launch_base_intz, (const void *)base_intz_kernel},
@@ -565,5 +659,7 @@ extern "C" const struct lab8_variant lab8_variants[] = {
     {"v9_csl_intz_reg", "read-only cache, INTZ, z in registers", launch_csl_intz_reg, (const void *)csl_intz_reg_kernel},
     {"v10_tuned", "beyond the seed: 2 x rows points a thread, float2 reads and writes, shape per radius",
      launch_tuned, NULL, tuned_kernel_of, TUNED_BX * TUNED_BY},
+    {"v11_tma", "beyond the seed: the TMA fills the tile, z carried in partial sums (sm_90)", launch_tma, NULL,
+     tma_kernel_of, TUNED_BX * TUNED_BY},
 };
 extern "C" const int lab8_variant_count = sizeof lab8_variants / sizeof lab8_variants[0];

@@ -24,15 +24,18 @@
  *   v7_csl             as v1, every read through the read-only path (__ldg, CSL)
  *   v8_csl_intz        as v7, walking a z chunk
  *   v9_csl_intz_reg    as v8, the z neighbours in registers
- * and one beyond the seed, with its own block shape and one kernel per radius:
+ * and two beyond the seed, with their own block shape and one kernel per radius:
  *   v10_tuned          v6's plan (tile for x and y, registers for z), a thread owning a patch
  *                      of 2 columns x a few rows, the shape chosen per radius
+ *   v11_tma            v10's blocks, the tile of each plane copied by the TMA (sm_90; rows of
+ *                      a multiple of 4 floats, else it runs v10), z carried in partial sums
  * The _intz codes: blockIdx.z numbers chunks of LAB8_Z_CHUNK interior planes; a thread
  * computes its column's points in its chunk, from the lowest plane up.
  */
 #ifndef LAB8_KERNELS_H
 #define LAB8_KERNELS_H
 
+#include <cuda.h> /* CUtensorMap (types only: no driver library is linked) */
 #include <cuda_runtime.h>
 
 #include "lab.h"
@@ -68,7 +71,56 @@ extern const int lab8_variant_count;
 /* Copy c[0..LAB8_MAX_RADIUS] to the kernels' constant memory. */
 cudaError_t lab8_set_coefficients(const float *c);
 
+/* Given (driver.cu), for v11: describe the grid `in` of nx*ny*nz floats to the TMA, copied
+ * a box of box_w x box_rows x 1 floats at a time, zeros outside the grid. Returns 0, and
+ * leaves *map alone, where the TMA cannot serve the grid: a GPU before sm_90, rows that
+ * are not a multiple of 16 bytes (nx % 4 != 0), or a driver without tensor maps. */
+int lab8_tensor_map(CUtensorMap *map, const float *in, int nx, int ny, int nz, int box_w, int box_rows);
+
 #ifdef __cplusplus
+}
+#endif
+
+#ifdef __CUDACC__
+/* v11's TMA and mbarrier instructions, given here as inline PTX (which a submitted kernels.cu
+ * may not contain). An mbarrier counts arrivals and bytes: the leader arrives once,
+ * announcing the bytes to expect, and the phase completes when the copy has delivered them;
+ * threads wait for the phase by its parity (0, 1, 0, ...). Before sm_90 they do nothing
+ * (v11 then runs v10's kernel). */
+__device__ __forceinline__ unsigned shared_address(const void *p)
+{
+    return (unsigned)__cvta_generic_to_shared(p);
+}
+
+__device__ __forceinline__ void mbarrier_init(uint64_t *bar)
+{
+#if __CUDA_ARCH__ >= 900
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(bar)));
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+#endif
+}
+
+/* Ask for plane z of the box at (x, y) into dst; bar's phase completes when it is there. */
+__device__ __forceinline__ void tma_load_plane(float *dst, const CUtensorMap *map, int x, int y, int z,
+                                               unsigned bytes, uint64_t *bar)
+{
+#if __CUDA_ARCH__ >= 900
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)), "r"(bytes)
+                 : "memory");
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(shared_address(dst)),
+                 "l"(map), "r"(x), "r"(y), "r"(z), "r"(shared_address(bar))
+                 : "memory");
+#endif
+}
+
+__device__ __forceinline__ void mbarrier_wait(uint64_t *bar, unsigned parity)
+{
+#if __CUDA_ARCH__ >= 900
+    asm volatile("{\n .reg .pred done;\n wait_%=:\n mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+                 " @!done bra wait_%=;\n}" ::"r"(shared_address(bar)), "r"(parity)
+                 : "memory");
+#endif
 }
 #endif
 
