@@ -714,7 +714,7 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  *   - the tile of each plane (the block's 64 x H points and the r-wide halo, corners
  *     included) is copied from global memory to shared memory by the SM's tensor memory
  *     accelerator (TMA, sm_90 and later): one thread asks for the whole box with one
- *     instruction, three or four planes ahead, and an mbarrier says when it has arrived.
+ *     instruction, two or three planes ahead, and an mbarrier says when it has arrived.
  *     Points outside the grid arrive as zeros: no halo code, no tests at the faces;
  *   - z is carried in partial sums rather than in a window of inputs: acc[i] is the sum,
  *     so far, of the point i-r planes above the current one. A new plane's value is added
