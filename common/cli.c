@@ -88,6 +88,8 @@ enum cli_result cli_parse(int argc, char **argv, struct options *o, const struct
             o->check = 1;
         else if (!strcmp(name, "list"))
             o->list = 1;
+        else if (!strcmp(name, "unguarded"))
+            o->unguarded = 1;
         else if (!strcmp(name, "only")) {
             if (!*value || value[0] == ',' || strstr(value, ",,"))
                 return FAIL("--only needs variant names separated by commas, got '%s'", value);
@@ -135,7 +137,8 @@ void cli_usage(FILE *f, const char *program, const char *summary, const struct c
                "  --seed N        seed of the random inputs (default 1)\n"
                "  --reps N        timed repetitions per point (1..100000)\n"
                "  --csv DIR       folder for the CSV files (default results/<lab>)\n"
-               "  --n N           problem size in elements: 1000003, 64M, 2^28\n");
+               "  --n N           problem size in elements: 1000003, 64M, 2^28\n"
+               "  --unguarded     time without the integrity checks (to measure their cost)\n");
     for (int i = 0; i < n_extra; i++) {
         char left[64];
         snprintf(left, sizeof left, "--%s%s%s", extra[i].name, extra[i].arg ? " " : "",

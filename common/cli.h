@@ -5,6 +5,7 @@
  *   --only A,B        run only these variants             --seed N      input seed (default 1)
  *   --reps N          timed repetitions                   --csv DIR     where CSV files go
  *   --n N             problem size (elements; K, M, G = x1024, or 2^K)
+ *   --unguarded       time without the integrity guard (timing.h): to measure its cost
  *
  * A lab may add options of its own (struct cli_extra). Parsing never exits: it returns
  * CLI_ERROR with a one-line reason, and the caller prints the usage and exits 2.
@@ -22,6 +23,7 @@ extern "C" {
 
 struct options {
     int quick, full, check, list;
+    int unguarded;       /* time without the integrity guard (never for grading) */
     const char *only;    /* comma-separated variant names, or NULL for all */
     uint64_t seed;
     int reps;            /* 0: the lab's default */

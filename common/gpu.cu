@@ -64,6 +64,12 @@ void gpu_open(struct gpu_info *g)
                    g->name, g->cc_major, g->cc_minor, cudaGetErrorName(err), g->cc_major, g->cc_minor);
 }
 
+double gpu_fp32_peak_gflops(const struct gpu_info *g)
+{
+    int lanes = g->cc_major < 8 || (g->cc_major == 8 && g->cc_minor == 0) ? 64 : 128;
+    return g->sms * lanes * 2.0 * g->sm_clock_khz * 1e3 / 1e9;
+}
+
 size_t gpu_free_bytes(void)
 {
     size_t free_bytes = 0, total = 0;

@@ -54,6 +54,9 @@ double gpu_copy_ceiling_gbps(size_t bytes, int reps);
  * (the variant and its parameter) and exit 3. */
 void gpu_check_launch(const char *what);
 
+/* FP32 peak: SMs x FP32 lanes per SM (64 on sm_75 and sm_80, else 128) x 2 x the boost clock. */
+double gpu_fp32_peak_gflops(const struct gpu_info *g);
+
 /* Free bytes on the device now. */
 size_t gpu_free_bytes(void);
 

@@ -74,7 +74,9 @@ void lab_start(struct lab *lab, const struct lab_description *d, int argc, char 
         printf("copy ceiling: cudaMemcpy device-to-device %.1f GB/s (%.0f%% of theoretical)\n",
                ceiling, 100.0 * ceiling / lab->gpu.theoretical_dram_gbps);
     }
-    run_info_init(&lab->info, d->number, &lab->gpu, lab->opts.seed, ceiling);
+    run_info_init(&lab->info, d->number, &lab->gpu, lab->opts.seed, ceiling, !lab->opts.unguarded);
+    if (lab->opts.unguarded && !lab->opts.check)
+        printf("timing UNGUARDED (--unguarded): inputs fixed, outputs unchecked while timed, no host clock\n");
 }
 
 struct timing_config lab_timing(const struct lab *lab, int flush_l2)
@@ -83,8 +85,56 @@ struct timing_config lab_timing(const struct lab *lab, int flush_l2)
     c.warmup = 3;
     c.reps = lab->opts.reps ? lab->opts.reps : lab->opts.quick ? 10 : lab->opts.full ? 50 : 20;
     c.flush_l2 = flush_l2;
+    c.guarded = !lab->opts.unguarded;
     c.gpu = &lab->gpu;
     return c;
+}
+
+static __global__ void bare_kernel(void) {}
+
+static int launch_bare(void *ctx, cudaStream_t stream)
+{
+    (void)ctx;
+    bare_kernel<<<1, 32, 0, stream>>>();
+    return LAB_OK;
+}
+
+/* How much later than the events the host clock ends for a launch that does nothing: the
+ * slack the clock check allows (twice it, and at least CLOCK_SLACK_MIN_MS). */
+static double clock_slack_ms(struct lab *lab)
+{
+    if (lab->clock_slack_ms == 0) {
+        struct timing_config cfg = lab_timing(lab, 0);
+        cfg.reps = 50;
+        struct timed_job bare = {"a bare launch", launch_bare, NULL, NULL, NULL, {0, 0, 0, 0}};
+        struct timing t = time_job(&bare, &cfg);
+        double excess = 2 * (t.host_ms - t.span_ms);
+        lab->clock_slack_ms = excess > CLOCK_SLACK_MIN_MS ? excess : CLOCK_SLACK_MIN_MS;
+    }
+    return lab->clock_slack_ms;
+}
+
+enum row_status lab_time(struct lab *lab, const struct timed_job *job, const struct timing_config *cfg,
+                         struct summary *ms)
+{
+    struct timing t = time_job(job, cfg);
+    *ms = t.ms;
+    char why[512];
+    if (t.mismatches) {
+        lab->wrong++;
+        memlab_warn("%s: WRONG: %zu mismatches in the output of %d timed repetition(s), each on inputs of its "
+                    "own", job->what, t.mismatches, t.checked);
+        return ROW_WRONG;
+    }
+    struct machine_limits m = {lab->info.ceiling_copy_gbps, (double)lab->gpu.l2_bytes,
+                               gpu_fp32_peak_gflops(&lab->gpu), cfg->flush_l2};
+    int missed = cfg->guarded && clock_missed_work(t.span_ms, t.host_ms, clock_slack_ms(lab), why, sizeof why);
+    if (missed || implausible_rate(&job->work, &m, t.ms.min, why, sizeof why)) {
+        lab->implausible++;
+        memlab_warn("%s: IMPLAUSIBLE: %s", job->what, why);
+        return ROW_IMPLAUSIBLE;
+    }
+    return ROW_OK;
 }
 
 enum row_status lab_verdict(struct lab *lab, const char *what, size_t mismatches)
@@ -98,8 +148,12 @@ enum row_status lab_verdict(struct lab *lab, const char *what, size_t mismatches
 
 int lab_finish(const struct lab *lab)
 {
-    if (lab->wrong) {
-        printf("\n%d variant point(s) gave wrong results: see the messages above.\n", lab->wrong);
+    if (lab->wrong || lab->implausible) {
+        if (lab->wrong)
+            printf("\n%d variant point(s) gave wrong results: see the messages above.\n", lab->wrong);
+        if (lab->implausible)
+            printf("\n%d point(s) IMPLAUSIBLE: their times cannot be real (see the messages above);"
+                   " they have no figure.\n", lab->implausible);
         return EXIT_WRONG;
     }
     printf("\nall implemented variants verified%s.\n", lab->opts.check ? "" : " and timed");

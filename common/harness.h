@@ -2,8 +2,9 @@
  *
  *   lab_start()   parse the command line (usage + exit 2 on bad input, --help, --list),
  *                 open the GPU (one line + exit 3 without one), measure the copy ceiling
- *   ...           the driver verifies, then times, each selected variant and reports rows
- *   lab_finish()  the exit code: 1 if any variant was WRONG, else 0
+ *   ...           the driver verifies, then times (lab_time), each selected variant and
+ *                 reports rows
+ *   lab_finish()  the exit code: 1 if any point was WRONG or IMPLAUSIBLE, else 0
  *
  * A lab's variant table is an array of structs whose first two fields are
  * `const char *name; const char *idea;` (lab.h); pass it with LAB_TABLE(table, count).
@@ -22,6 +23,7 @@
 #include "rng.h"
 #include "stats.h"
 #include "timing.h"
+#include "vary.h"
 #include "verify.h"
 
 struct lab {
@@ -30,7 +32,9 @@ struct lab {
     struct gpu_info gpu;
     struct run_info info;
     char csv_dir[256];
-    int wrong;           /* variants that gave a wrong result */
+    int wrong;           /* points that gave a wrong result */
+    int implausible;     /* points whose time cannot be real */
+    double clock_slack_ms; /* host-clock latency of a bare launch (measured on first use) */
 };
 
 struct lab_description {
@@ -49,6 +53,13 @@ void lab_start(struct lab *lab, const struct lab_description *d, int argc, char 
 
 /* Default timing for the run: reps from --reps or 20 (--quick 10, --full 50), 3 warm-ups. */
 struct timing_config lab_timing(const struct lab *lab, int flush_l2);
+
+/* Time a verified point (timing.h) and judge the time: ROW_OK; ROW_WRONG when a timed
+ * repetition's output was wrong; ROW_IMPLAUSIBLE when work ran outside the timed stream or
+ * the point is faster than the GPU can be (plausible.h). A point that is not OK is named
+ * on stderr with the check it failed, has no figure, and makes the run exit 1. */
+enum row_status lab_time(struct lab *lab, const struct timed_job *job, const struct timing_config *cfg,
+                         struct summary *ms);
 
 /* Record a variant's verdict; print it when wrong. Returns the row status to report. */
 enum row_status lab_verdict(struct lab *lab, const char *what, size_t mismatches);

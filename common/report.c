@@ -12,12 +12,12 @@
 
 const char *row_status_name(enum row_status s)
 {
-    static const char *names[] = {"ok", "WRONG", "not_implemented", "error"};
+    static const char *names[] = {"ok", "WRONG", "not_implemented", "error", "IMPLAUSIBLE"};
     return names[s];
 }
 
 void run_info_init(struct run_info *info, int lab, const struct gpu_info *gpu, uint64_t seed,
-                   double ceiling_gbps)
+                   double ceiling_gbps, int guarded)
 {
     time_t now = time(NULL);
     struct tm utc;
@@ -27,6 +27,7 @@ void run_info_init(struct run_info *info, int lab, const struct gpu_info *gpu, u
     info->gpu = gpu;
     info->seed = seed;
     info->ceiling_copy_gbps = ceiling_gbps;
+    info->guarded = guarded;
     info->git = memlab_git;
     info->build = memlab_build;
     strftime(info->date, sizeof info->date, "%Y-%m-%dT%H:%M:%SZ", &utc);
@@ -45,8 +46,8 @@ void csv_write_header(FILE *f, const struct run_info *info, const char *extra_co
             g->cc_minor, g->sms, g->l2_bytes, g->driver_version, g->runtime_version);
     fprintf(f, "# ceiling_copy_gbps: %.1f | theoretical_dram_gbps: %.1f\n", info->ceiling_copy_gbps,
             g->theoretical_dram_gbps);
-    fprintf(f, "# date: %s | git: %s | seed: %llu | build: %s\n", info->date, info->git,
-            (unsigned long long)info->seed, info->build);
+    fprintf(f, "# date: %s | git: %s | seed: %llu | build: %s | timing: %s\n", info->date, info->git,
+            (unsigned long long)info->seed, info->build, info->guarded ? "guarded" : "unguarded");
     fprintf(f, "lab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,"
                "pct_of_ceiling,status%s%s\n",
             extra_columns && *extra_columns ? "," : "", extra_columns ? extra_columns : "");

@@ -29,9 +29,11 @@ struct run_info {
     const char *git;
     const char *build;
     uint64_t seed;
+    int guarded; /* timed with the integrity guard (timing.h), the default */
 };
 
-enum row_status { ROW_OK, ROW_WRONG, ROW_NOT_IMPLEMENTED, ROW_ERROR };
+/* IMPLAUSIBLE: verified, but its time cannot be real (plausible.h): no figure is reported. */
+enum row_status { ROW_OK, ROW_WRONG, ROW_NOT_IMPLEMENTED, ROW_ERROR, ROW_IMPLAUSIBLE };
 const char *row_status_name(enum row_status s);
 
 struct row {
@@ -55,7 +57,7 @@ extern const char memlab_git[];
 extern const char memlab_build[];
 
 void run_info_init(struct run_info *info, int lab, const struct gpu_info *gpu, uint64_t seed,
-                   double ceiling_gbps);
+                   double ceiling_gbps, int guarded);
 
 void csv_write_header(FILE *f, const struct run_info *info, const char *extra_columns);
 void csv_write_row(FILE *f, const struct run_info *info, const struct row *r, const char *extras);

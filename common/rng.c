@@ -1,5 +1,9 @@
 /* rng.c - splitmix64 generator (see rng.h). */
+#define _POSIX_C_SOURCE 200809L
 #include "rng.h"
+
+#include <stdio.h>
+#include <time.h>
 
 struct rng rng_seeded(uint64_t seed)
 {
@@ -32,4 +36,23 @@ void rng_fill_ints(struct rng *r, int *out, size_t n, int lo, int hi)
     uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
     for (size_t i = 0; i < n; i++)
         out[i] = (int)((int64_t)lo + (int64_t)(rng_next(r) % span));
+}
+
+uint64_t rng_unpredictable(void)
+{
+    static struct rng r;
+    if (!r.state) {
+        FILE *f = fopen("/dev/urandom", "rb");
+        if (!f || fread(&r.state, sizeof r.state, 1, f) != 1) {
+            struct timespec t;
+            clock_gettime(CLOCK_REALTIME, &t);
+            r.state = (uint64_t)t.tv_sec * 1000000007ull ^ (uint64_t)t.tv_nsec;
+        }
+        if (f)
+            fclose(f);
+    }
+    uint64_t z;
+    while (!(z = rng_next(&r)))
+        ;
+    return z;
 }

@@ -22,6 +22,10 @@ void rng_fill_floats(struct rng *r, float *out, size_t n, float lo, float hi);
 /* Uniform integers in [lo, hi]. */
 void rng_fill_ints(struct rng *r, int *out, size_t n, int lo, int hi);
 
+/* A non-zero number that no seed predicts (the first call reads /dev/urandom): the keys of
+ * the timed repetitions' inputs (vary.h) and the repetitions checked. */
+uint64_t rng_unpredictable(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,42 +1,87 @@
-/* timing.cu - event timing with warm-up, repetitions and an optional L2 flush
- * (see timing.h). */
+/* timing.cu - the timed loop, guarded or not (see timing.h). */
 #include "timing.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "check.h"
+#include "rng.h"
 
-struct summary time_launches(const char *what, launch_fn launch, void *ctx,
-                             const struct timing_config *cfg)
+static double now_ms(void)
 {
-    for (int w = 0; w < cfg->warmup; w++)
-        launch(ctx, 0);
-    gpu_check_launch(what);
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
 
-    cudaEvent_t start, stop;
+static void wait_for(cudaEvent_t stop, int whole_device, const char *what)
+{
+    cudaError_t err = whole_device ? cudaDeviceSynchronize() : cudaEventSynchronize(stop);
+    if (err == cudaSuccess)
+        err = cudaGetLastError();
+    if (err != cudaSuccess)
+        memlab_die(EXIT_GPU, "kernel of %s failed while timed: %s (%s)", what, cudaGetErrorName(err),
+                   cudaGetErrorString(err));
+}
+
+struct timing time_job(const struct timed_job *job, const struct timing_config *cfg)
+{
+    int guarded = cfg->guarded && job->vary;
+    for (int w = 0; w < cfg->warmup; w++)
+        job->launch(job->ctx, 0);
+    gpu_check_launch(job->what);
+
+    cudaEvent_t before, start, stop;
+    CUDA_CHECK(cudaEventCreate(&before));
     CUDA_CHECK(cudaEventCreate(&start));
     CUDA_CHECK(cudaEventCreate(&stop));
-    double *samples = (double *)malloc((size_t)cfg->reps * sizeof *samples);
+    double *samples = (double *)malloc(3 * (size_t)cfg->reps * sizeof *samples);
     if (!samples)
         memlab_die(EXIT_USAGE, "out of host memory for %d timing samples", cfg->reps);
+    double *spans = samples + cfg->reps, *hosts = spans + cfg->reps;
+    struct timing t = {{0, 0, 0, 0}, 0, 0, 0, 0};
+    /* Besides the last repetition, one drawn at random is checked: a launcher that fakes
+     * most repetitions (as it must, to move the median) is caught at most points. */
+    int spot = cfg->reps > 1 ? (int)(rng_unpredictable() % (uint64_t)(cfg->reps - 1)) : -1;
+    uint64_t key = 0;
+    char label[256];
     for (int r = 0; r < cfg->reps; r++) {
+        if (guarded) {
+            uint64_t next = rng_unpredictable();
+            job->vary(job->ctx, key, next);
+            key = next;
+            CUDA_CHECK(cudaDeviceSynchronize());
+        }
+        double t0 = now_ms();
+        CUDA_CHECK(cudaEventRecord(before, 0));
         if (cfg->flush_l2)
             gpu_flush_l2(cfg->gpu);
-        float ms = 0;
         CUDA_CHECK(cudaEventRecord(start, 0));
-        launch(ctx, 0);
+        job->launch(job->ctx, 0);
         CUDA_CHECK(cudaEventRecord(stop, 0));
-        cudaError_t err = cudaEventSynchronize(stop);
-        if (err != cudaSuccess)
-            memlab_die(EXIT_GPU, "kernel of %s failed while timed: %s (%s)", what,
-                       cudaGetErrorName(err), cudaGetErrorString(err));
+        wait_for(stop, cfg->guarded, job->what);
+        hosts[r] = now_ms() - t0;
+        float ms = 0, span = 0;
         CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+        CUDA_CHECK(cudaEventElapsedTime(&span, before, stop));
         samples[r] = ms;
+        spans[r] = span;
+        if (guarded && job->check && (r == spot || r == cfg->reps - 1)) {
+            snprintf(label, sizeof label, "%s, timed repetition %d of %d", job->what, r + 1, cfg->reps);
+            t.mismatches += job->check(job->ctx, key, label);
+            t.checked++;
+        }
     }
-    gpu_check_launch(what);
-    struct summary s = summarize(samples, cfg->reps);
+    if (guarded)
+        job->vary(job->ctx, key, 0);
+    gpu_check_launch(job->what);
+    t.ms = summarize(samples, cfg->reps);
+    t.span_ms = summarize(spans, cfg->reps).median;
+    t.host_ms = summarize(hosts, cfg->reps).median;
     free(samples);
+    CUDA_CHECK(cudaEventDestroy(before));
     CUDA_CHECK(cudaEventDestroy(start));
     CUDA_CHECK(cudaEventDestroy(stop));
-    return s;
+    return t;
 }

@@ -1,28 +1,61 @@
-/* timing.h - CUDA-event timing of one launch, repeated.
+/* timing.h - timing a launch that may be untrusted code, repeated.
  *
- * Warm-up launches first (not timed), then `reps` launches each between two events; the
- * result is the median, minimum and maximum in milliseconds. With flush_l2 set, a buffer of
- * twice the L2 size is written before every timed launch (outside the events), so each
- * launch starts with a cold L2. The launch error and faults are checked after the warm-up
- * and after the timed launches, naming `what`.
+ * Warm-up launches first (not timed), then `reps` timed repetitions, each between two CUDA
+ * events on stream 0; the result is the median, minimum and maximum in milliseconds. With
+ * flush_l2 set, a buffer of twice the L2 size is written before every timed launch (on the
+ * stream, before the start event), so each launch starts with a cold L2.
+ *
+ * Guarded (the default), a repetition also:
+ *   - runs on inputs of its own: job->vary brings them to a fresh random pattern (vary.h)
+ *     before the repetition, outside the timed region, and back to the input as written
+ *     after the last one;
+ *   - is clocked by the host too: the device is synchronised before it, and after it as a
+ *     whole (every stream), so work queued off stream 0 keeps the host clock running
+ *     (`host_ms`, against `span_ms`: the events from before the flush to the stop);
+ *   - has its output checked: job->check verifies the last repetition's output, and that of
+ *     one repetition drawn at random, each against the reference of its own pattern.
+ * Unguarded (--unguarded, to measure what the guard costs) a repetition is timed as before.
+ * Trusted code (a library, the driver's own probes) passes vary = check = NULL.
  */
 #ifndef MEMLAB_TIMING_H
 #define MEMLAB_TIMING_H
 
 #include <cuda_runtime.h>
+#include <stdint.h>
 
 #include "gpu.h"
+#include "plausible.h"
 #include "stats.h"
 
 /* Launches the work once on `stream`; returns LAB_OK or LAB_NOT_IMPLEMENTED. */
 typedef int (*launch_fn)(void *ctx, cudaStream_t stream);
+/* Brings the job's inputs from pattern `from` to pattern `to` (gpu_vary_*), on stream 0. */
+typedef void (*vary_fn)(void *ctx, uint64_t from, uint64_t to);
+/* Verifies the job's output against the reference of pattern `key` (and the input, which
+ * must still hold that pattern); prints what is wrong under `label`; returns mismatches. */
+typedef size_t (*check_fn)(void *ctx, uint64_t key, const char *label);
+
+struct timed_job {
+    const char *what;   /* the variant and its point, for messages */
+    launch_fn launch;
+    void *ctx;
+    vary_fn vary;       /* NULL: trusted code */
+    check_fn check;
+    struct work work;   /* for the physical floor (plausible.h) */
+};
 
 struct timing_config {
-    int warmup, reps, flush_l2;
+    int warmup, reps, flush_l2, guarded;
     const struct gpu_info *gpu;
 };
 
-struct summary time_launches(const char *what, launch_fn launch, void *ctx,
-                             const struct timing_config *cfg);
+struct timing {
+    struct summary ms;          /* the events: start to stop */
+    double span_ms, host_ms;    /* medians: events from before the flush to the stop; host clock */
+    size_t mismatches;          /* in the checked repetitions */
+    int checked;                /* how many repetitions were checked */
+};
+
+struct timing time_job(const struct timed_job *job, const struct timing_config *cfg);
 
 #endif

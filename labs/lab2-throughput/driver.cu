@@ -17,8 +17,12 @@
  * Every variant is verified at awkward sizes and thread counts, then every point of the
  * sweep is verified at the timed size (guards before and after the array must stay
  * untouched) before it is timed. That verified launch is timed once too: slow points (few
- * threads) get fewer repetitions, so the default run stays short. --check verifies
- * everything and times nothing.
+ * threads) get fewer repetitions, so the default run stays short. The kernels update the
+ * array in place, so each timed repetition starts from the array as written, its signs
+ * flipped at random (vary.h); two repetitions' results are checked against one pass over
+ * their own input (timing.h), and a time faster than DRAM can move 8n bytes is
+ * IMPLAUSIBLE. The pointer chase is the driver's own code: its links stay as they are while
+ * timed, and where it ends is checked after. --check verifies everything and times nothing.
  * Sizes: default 4x L2, thread counts at powers of two (and 1.5x from 768 on) for threads,
  * powers of four for ilp; --quick 2x L2, powers of four; --full 8x L2, every power of two
  * and 1.5x point in both. The full GPU (SMs x threads per SM) is always one of the points.
@@ -48,7 +52,6 @@ struct array {
     uint32_t *pristine_dev; /* device: the window as it is before every verified launch */
     uint32_t *pristine, *expected, *got; /* host images of the window */
     size_t n, words;      /* timed size; FRONT_GUARD + n + BACK_GUARD */
-    size_t expected_n;    /* the size `expected` holds the answer for */
     cudaEvent_t start, stop;
 };
 
@@ -64,7 +67,7 @@ struct curve {
 
 struct rmw_job {
     const struct lab2_variant *v;
-    float *x;
+    struct array *a;
     size_t n;
     long long threads;
     int loads;
@@ -73,7 +76,7 @@ struct rmw_job {
 static int launch_job(void *ctx, cudaStream_t stream)
 {
     struct rmw_job *j = (struct rmw_job *)ctx;
-    return j->v->launch(j->x, j->n, j->threads, j->loads, stream);
+    return j->v->launch(j->a->x, j->n, j->threads, j->loads, stream);
 }
 
 static const struct lab2_variant *find_variant(const char *name)
@@ -161,8 +164,13 @@ static double measure_latency(struct lab *lab)
             continue;
         }
         struct timing_config cfg = lab_timing(lab, 0);
-        row.ms = time_launches(names[k], launch_chase, &c, &cfg);
+        /* Trusted code: no varied inputs, no checks while timed. Each hop misses every
+         * cache (pointer_chase.h): at least one 32-byte sector from DRAM. */
+        struct timed_job timed = {names[k], launch_chase, &c, NULL, NULL, {32.0 * hops, 0, 0, 0}};
+        enum row_status clocked = lab_time(lab, &timed, &cfg, &row.ms);
         row.status = verify_chase(lab, names[k], &c, order, slots, (1LL + cfg.warmup + cfg.reps) * hops);
+        if (row.status == ROW_OK)
+            row.status = clocked;
         ns = row.ms.median * 1e6 / hops;
         report_row(&rep, &row, "%zu,%d,%zu,%.1f,%.0f", bytes, CHASE_STRIDE_BYTES,
                    groups[k] * CHASE_STRIDE_BYTES, ns, ns * lab->gpu.sm_clock_khz / 1e6);
@@ -200,7 +208,6 @@ static void array_open(struct array *a, struct lab *lab, size_t n)
     struct rng r = rng_seeded(lab->opts.seed);
     rng_fill_floats(&r, (float *)(a->pristine + FRONT_GUARD), n, -1.0f, 1.0f);
     CUDA_CHECK(cudaMemcpy(a->pristine_dev, a->pristine, bytes, cudaMemcpyHostToDevice));
-    a->expected_n = 0;
     CUDA_CHECK(cudaEventCreate(&a->start));
     CUDA_CHECK(cudaEventCreate(&a->stop));
 }
@@ -222,27 +229,53 @@ static size_t checked_words(const struct array *a, size_t n)
     return FRONT_GUARD + n + BACK_GUARD < a->words ? FRONT_GUARD + n + BACK_GUARD : a->words;
 }
 
-static void prepare_expected(struct array *a, size_t n)
+/* The window as written, before a launch (queued on stream 0). */
+static void restore_window(struct array *a)
 {
-    if (a->expected_n == n)
-        return;
+    CUDA_CHECK(cudaMemcpy(a->window, a->pristine_dev, a->words * sizeof(uint32_t),
+                          cudaMemcpyDeviceToDevice));
+}
+
+/* Word w of the window after one launch on n floats that held sign pattern `key` (vary.h)
+ * of the array as written: x[i] + 1 for i < n, every other word as written. */
+static uint32_t expected_word(const struct array *a, size_t n, uint64_t key, size_t w)
+{
+    uint32_t word = a->pristine[w];
+    if (w < FRONT_GUARD || w >= FRONT_GUARD + n)
+        return word;
+    word = vary_word(word, w - FRONT_GUARD, key); /* a sign flip, as bits: the loop vectorizes */
+    float f;
+    memcpy(&f, &word, sizeof f);
+    f += 1.0f; /* the same single IEEE add the GPU does */
+    memcpy(&word, &f, sizeof word);
+    return word;
+}
+
+/* Mismatches in the window after one launch on n floats of pattern `key`. The window is 4x
+ * the L2 and checked up to three times a point, so one pass only counts them; only when some
+ * word is wrong is the expected window written out, for verify_words to show where. */
+static size_t compare_window(struct array *a, size_t n, uint64_t key, const char *label)
+{
     size_t words = checked_words(a, n);
-    memcpy(a->expected, a->pristine, words * sizeof(uint32_t));
-    for (size_t i = FRONT_GUARD; i < FRONT_GUARD + n; i++) {
-        float f;
-        memcpy(&f, &a->pristine[i], sizeof f);
-        f += 1.0f; /* the same single IEEE add the GPU does */
-        memcpy(&a->expected[i], &f, sizeof f);
-    }
-    a->expected_n = n;
+    CUDA_CHECK(cudaMemcpy(a->got, a->window, words * sizeof(uint32_t), cudaMemcpyDeviceToHost));
+    size_t bad = 0;
+    for (size_t w = 0; w < words; w++)
+        bad += a->got[w] != expected_word(a, n, key, w);
+    if (!bad)
+        return 0;
+    for (size_t w = 0; w < words; w++)
+        a->expected[w] = expected_word(a, n, key, w);
+    verify_words(label, a->got, a->expected, words);
+    memlab_warn("%s: index 0 is %d words before x[0]; x[i] must become x[i] + 1 for i < n and "
+                "nothing else may change", label, FRONT_GUARD);
+    return bad;
 }
 
 /* Restore the window, launch once (timed, into *ms), check every word. */
 static enum row_status verify_point(struct lab *lab, struct array *a, struct rmw_job *job,
                                     const char *label, double *ms)
 {
-    CUDA_CHECK(cudaMemcpy(a->window, a->pristine_dev, a->words * sizeof(uint32_t),
-                          cudaMemcpyDeviceToDevice));
+    restore_window(a);
     CUDA_CHECK(cudaEventRecord(a->start, 0));
     int launched = launch_job(job, 0);
     CUDA_CHECK(cudaEventRecord(a->stop, 0));
@@ -252,17 +285,25 @@ static enum row_status verify_point(struct lab *lab, struct array *a, struct rmw
     float elapsed = 0;
     CUDA_CHECK(cudaEventElapsedTime(&elapsed, a->start, a->stop));
     *ms = elapsed;
+    return lab_verdict(lab, label, compare_window(a, job->n, 0, label));
+}
 
-    prepare_expected(a, job->n);
-    size_t words = checked_words(a, job->n);
-    CUDA_CHECK(cudaMemcpy(a->got, a->window, words * sizeof(uint32_t), cudaMemcpyDeviceToHost));
-    size_t bad = 0;
-    if (memcmp(a->got, a->expected, words * sizeof(uint32_t)))
-        bad = verify_words(label, a->got, a->expected, words);
-    if (bad)
-        memlab_warn("%s: index 0 is %d words before x[0]; x[i] must become x[i] + 1 for i < n and "
-                    "nothing else may change", label, FRONT_GUARD);
-    return lab_verdict(lab, label, bad);
+/* Before a timed repetition: the window as written, its n floats in pattern `to`. The
+ * repetition before updated the array in place, so restoring it is simpler than undoing
+ * pattern `from` (unused); with to = 0, after the last repetition, the window is as written. */
+static void vary_window(void *ctx, uint64_t from, uint64_t to)
+{
+    struct rmw_job *job = (struct rmw_job *)ctx;
+    (void)from;
+    restore_window(job->a);
+    gpu_vary_floats(job->a->x, job->n, 0, to);
+}
+
+/* After a timed repetition: one pass over the input of pattern `key`, as verify_point checks. */
+static size_t check_repetition(void *ctx, uint64_t key, const char *label)
+{
+    struct rmw_job *job = (struct rmw_job *)ctx;
+    return compare_window(job->a, job->n, key, label);
 }
 
 /* Every awkward size at a few thread counts of different launch shapes, until the first
@@ -276,7 +317,7 @@ static enum row_status verify_awkward(struct lab *lab, struct array *a, const st
         if (awkward_sizes[s] > a->n)
             continue;
         for (size_t t = 0; t < sizeof thread_counts / sizeof thread_counts[0]; t++) {
-            struct rmw_job job = {c->v, a->x, awkward_sizes[s], thread_counts[t], c->loads};
+            struct rmw_job job = {c->v, a, awkward_sizes[s], thread_counts[t], c->loads};
             *threads = job.threads;
             snprintf(label, sizeof label, "%s (loads %d, threads %lld, n %zu)", c->v->name,
                      c->loads, job.threads, job.n);
@@ -345,7 +386,7 @@ static int sweep_curve(struct lab *lab, struct array *a, struct report *rep, str
     progress_start(&prog, c->v->name, count);
     for (int p = 0; p < count; p++) {
         char label[160];
-        struct rmw_job job = {c->v, a->x, a->n, points[p], c->loads};
+        struct rmw_job job = {c->v, a, a->n, points[p], c->loads};
         snprintf(label, sizeof label, "%s (loads %d, threads %lld)", c->v->name, c->loads, points[p]);
         double probe_ms = 0;
         enum row_status status = verify_point(lab, a, &job, label, &probe_ms);
@@ -359,7 +400,12 @@ static int sweep_curve(struct lab *lab, struct array *a, struct report *rep, str
         struct row r = {c->v->name, points[p], a->n, 8.0 * a->n, 0, {0, 0, 0, 0}, status};
         if (status == ROW_OK) {
             struct timing_config cfg = timing_for(lab, probe_ms);
-            r.ms = time_launches(label, launch_job, &job, &cfg);
+            /* The least DRAM can move: every float read once and written once. */
+            struct timed_job timed = {label, launch_job, &job, vary_window, check_repetition,
+                                      {8.0 * a->n, 0, 0, 0}};
+            r.status = lab_time(lab, &timed, &cfg, &r.ms);
+        }
+        if (r.status == ROW_OK) {
             c->threads[c->points] = points[p];
             c->gbps[c->points++] = r.bytes / (r.ms.median * 1e6);
         }

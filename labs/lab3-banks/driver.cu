@@ -16,7 +16,10 @@
  *       Compute's l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum and
  *       l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum for one launch, / requests
  * Every point is verified at awkward sizes and at the timed size (outputs poisoned, words
- * past n must stay poisoned, input unchanged) before it is timed. --check verifies only.
+ * past n must stay poisoned, input unchanged) before it is timed. While timed, each
+ * repetition reads an input of its own (about half of its words negated, chosen at random,
+ * vary.h) and two repetitions' outputs are checked against their own input (timing.h); a
+ * time faster than the shared-memory peak allows is IMPLAUSIBLE. --check verifies only.
  *
  * --counters: before the experiments, the driver runs itself again under
  * tools/ncu-counters.sh with --profile-once, which launches every point once at the timed
@@ -80,7 +83,10 @@ struct point {
 struct buffers {
     uint32_t *in, *out;  /* device: INPUT_WORDS, out_capacity */
     size_t out_capacity;
-    uint32_t *host_in, *expected, *got;
+    uint32_t *host_in;     /* the input as written */
+    uint32_t *expected_in; /* the input as the sign pattern being checked has it */
+    uint32_t pattern_table[LAB3_INPUT_TILES][LAB3_BLOCK]; /* what that input must give */
+    uint32_t *expected, *got;
 };
 
 struct counters {
@@ -214,26 +220,43 @@ static double requests_of(const struct point *p, size_t n)
     return (double)blocks * LAB3_WARPS * p->rounds_per_pass * p->passes;
 }
 
-/* Poison, launch, compare every word up to the guard's end, check the input. */
-static enum row_status verify_point(struct lab *lab, struct buffers *b, const struct point *p,
-                                    uint32_t table[LAB3_INPUT_TILES][LAB3_BLOCK], size_t n,
-                                    const char *label)
+/* Global memory one launch touches: the input tiles its blocks copy in (block b copies tile
+ * b % LAB3_INPUT_TILES), and one output word per thread. */
+static double dram_bytes_of(const struct point *p, size_t n)
+{
+    size_t blocks = (n + LAB3_BLOCK - 1) / LAB3_BLOCK;
+    size_t tiles = blocks < LAB3_INPUT_TILES ? blocks : LAB3_INPUT_TILES;
+    return 4.0 * ((double)tiles * p->tile_words + n);
+}
+
+/* Mismatches in every word of `out` up to the guard's end against `table`, and in the
+ * input against `input`: the results and the input of one sign pattern (vary.h). */
+static size_t compare_point(struct buffers *b, uint32_t table[LAB3_INPUT_TILES][LAB3_BLOCK],
+                            const uint32_t *input, size_t n, const char *label)
 {
     size_t window = n + GUARD_WORDS;
-    gpu_poison(b->out, window * sizeof(uint32_t));
-    if (p->v->launch(b->out, b->in, n, p->param, 0) == LAB_NOT_IMPLEMENTED)
-        return ROW_NOT_IMPLEMENTED;
-    gpu_check_launch(label);
     CUDA_CHECK(cudaMemcpy(b->got, b->out, window * sizeof(uint32_t), cudaMemcpyDeviceToHost));
     for (size_t g = 0; g < window; g++)
         b->expected[g] = g < n ? table[(g / LAB3_BLOCK) % LAB3_INPUT_TILES][g % LAB3_BLOCK] : POISON_WORD;
     size_t bad = verify_words(label, b->got, b->expected, window);
 
     CUDA_CHECK(cudaMemcpy(b->got, b->in, INPUT_WORDS * sizeof(uint32_t), cudaMemcpyDeviceToHost));
-    size_t changed = verify_words("input changed", b->got, b->host_in, INPUT_WORDS);
+    size_t changed = verify_words("input changed", b->got, input, INPUT_WORDS);
     if (changed)
         memlab_warn("%s modified its input (%zu words)", label, changed);
-    return lab_verdict(lab, label, bad + changed);
+    return bad + changed;
+}
+
+/* Poison, launch, compare with `table`, the results of the input as written. */
+static enum row_status verify_point(struct lab *lab, struct buffers *b, const struct point *p,
+                                    uint32_t table[LAB3_INPUT_TILES][LAB3_BLOCK], size_t n,
+                                    const char *label)
+{
+    gpu_poison(b->out, (n + GUARD_WORDS) * sizeof(uint32_t));
+    if (p->v->launch(b->out, b->in, n, p->param, 0) == LAB_NOT_IMPLEMENTED)
+        return ROW_NOT_IMPLEMENTED;
+    gpu_check_launch(label);
+    return lab_verdict(lab, label, compare_point(b, table, b->host_in, n, label));
 }
 
 struct launch_job {
@@ -246,6 +269,28 @@ static int launch_job(void *ctx, cudaStream_t stream)
 {
     struct launch_job *j = (struct launch_job *)ctx;
     return j->p->v->launch(j->b->out, j->b->in, j->n, j->p->param, stream);
+}
+
+/* Timed repetitions: every input word takes the repetition's sign pattern, negated as an
+ * int. Not the sign bit alone: lab3_mix multiplies by 31 (odd) and adds, so flipping bit 31
+ * of a word changes a result by 2^31 per read of it, and an even number of reads cancels
+ * out: the struct and tile results (LAB3_PASSES passes) would not change at all. */
+static void vary_input(void *ctx, uint64_t from, uint64_t to)
+{
+    struct launch_job *job = (struct launch_job *)ctx;
+    gpu_vary_ints((int *)job->b->in, INPUT_WORDS, from, to);
+}
+
+/* After a timed repetition: the results recomputed from the input of pattern `key`. */
+static size_t check_repetition(void *ctx, uint64_t key, const char *label)
+{
+    struct launch_job *job = (struct launch_job *)ctx;
+    struct buffers *b = job->b;
+    const int *written = (const int *)b->host_in;
+    for (size_t i = 0; i < INPUT_WORDS; i++)
+        b->expected_in[i] = (uint32_t)vary_int(written[i], i, key);
+    expected_table(job->p, b->expected_in, b->pattern_table);
+    return compare_point(b, b->pattern_table, b->expected_in, job->n, label);
 }
 
 static const int *run_params(const struct lab *lab, const struct experiment *e, int *count)
@@ -291,13 +336,18 @@ static void time_and_report(struct lab *lab, struct buffers *b, struct run *run,
     char conflicts[32], wavefronts[32];
     format_counter(conflicts, sizeof conflicts, run, number, 1, requests);
     format_counter(wavefronts, sizeof wavefronts, run, number, 0, requests);
-    if (status != ROW_OK) {
+    if (status == ROW_OK) {
+        /* The floors: the tiles and outputs cross DRAM once; r.bytes at the shared-memory peak. */
+        struct launch_job job = {p, b, run->n};
+        struct timing_config timing = lab_timing(lab, 0);
+        struct timed_job timed = {label, launch_job, &job, vary_input, check_repetition,
+                                  {dram_bytes_of(p, run->n), 0, r.bytes, run->smem_peak_gbps}};
+        r.status = lab_time(lab, &timed, &timing, &r.ms);
+    }
+    if (r.status != ROW_OK) {
         report_row(rep, &r, "%.0f,%.3f,,%.1f,,%s,%s", requests, model, run->smem_peak_gbps, conflicts, wavefronts);
         return;
     }
-    struct launch_job job = {p, b, run->n};
-    struct timing_config timing = lab_timing(lab, 0);
-    r.ms = time_launches(label, launch_job, &job, &timing);
     double gbps = r.bytes / (r.ms.median * 1e6);
     double clk = r.ms.median * 1e-3 * lab->gpu.sm_clock_khz * 1e3 * lab->gpu.sms / requests;
     report_row(rep, &r, "%.0f,%.3f,%.3f,%.1f,%.1f,%s,%s", requests, model, clk, run->smem_peak_gbps,
@@ -520,12 +570,14 @@ int main(int argc, char **argv)
     b.in = (uint32_t *)gpu_alloc((INPUT_WORDS + b.out_capacity) * sizeof(uint32_t), "lab 3's input and output");
     b.out = b.in + INPUT_WORDS;
     b.host_in = (uint32_t *)malloc(INPUT_WORDS * sizeof(uint32_t));
+    b.expected_in = (uint32_t *)malloc(INPUT_WORDS * sizeof(uint32_t));
     b.expected = (uint32_t *)malloc(b.out_capacity * sizeof(uint32_t));
     b.got = (uint32_t *)malloc((b.out_capacity > INPUT_WORDS ? b.out_capacity : INPUT_WORDS) * sizeof(uint32_t));
-    if (!b.host_in || !b.expected || !b.got)
+    if (!b.host_in || !b.expected_in || !b.expected || !b.got)
         memlab_die(EXIT_USAGE, "out of host memory for %zu outputs: use a smaller --n", b.out_capacity);
     struct rng rng = rng_seeded(lab.opts.seed);
-    rng_fill_ints(&rng, (int *)b.host_in, INPUT_WORDS, -2147483647 - 1, 2147483647);
+    /* Every int but INT_MIN, so that negation (vary_input) is exact. */
+    rng_fill_ints(&rng, (int *)b.host_in, INPUT_WORDS, -2147483647, 2147483647);
     CUDA_CHECK(cudaMemcpy(b.in, b.host_in, INPUT_WORDS * sizeof(uint32_t), cudaMemcpyHostToDevice));
 
     if (profile_once) {
@@ -546,6 +598,7 @@ int main(int argc, char **argv)
 
     gpu_free(b.in);
     free(b.host_in);
+    free(b.expected_in);
     free(b.expected);
     free(b.got);
     return lab_finish(&lab);

@@ -16,8 +16,10 @@
  * buffer of twice the L2 before every timed launch.
  * Every variant is verified before it is timed: at awkward sizes (1, odd, prime, powers of
  * two, not a multiple of any block) and at each timed size, with the sum's neighbours,
- * scratch's end and the input checked; and once more after its timing. --check verifies
- * everything and times nothing. The run ends with the targets of issue 5 as ratios to CUB.
+ * scratch's end and the input checked. While timed, each repetition sums an input of its
+ * own (signs flipped at random, vary.h) and two repetitions' sums are checked (timing.h).
+ * --check verifies everything and times nothing. The run ends with the targets of issue 5
+ * as ratios to CUB.
  */
 #include <limits.h>
 #include <math.h>
@@ -97,11 +99,12 @@ static const char *job_name(const struct job *j)
     return j->v ? j->v->name : CUB_NAME;
 }
 
-static long long cpu_sum(const int *x, size_t n)
+/* The sum of x[0..n-1] with the signs of sign pattern `key` (vary.h; key 0: as written). */
+static long long cpu_sum(const int *x, size_t n, uint64_t key)
 {
     long long s = 0;
     for (size_t i = 0; i < n; i++)
-        s += x[i];
+        s += vary_int(x[i], i, key);
     return s;
 }
 
@@ -115,32 +118,32 @@ static const char *size_name(size_t n, char *buf, size_t len)
     return buf;
 }
 
-/* Words of the device's input that differ from what was written in [0, count); restores
- * the input when any did, so that the variants after a faulty one see the right data. */
-static size_t input_changed(const struct buffers *b, size_t count, const char *label)
+/* Words of the device's input in [0, count) that differ from sign pattern `key` of what was
+ * written; restores the input when any did, so that the variants after a faulty one see the
+ * right data. (Mismatches are reported as the input was written.) */
+static size_t input_changed(const struct buffers *b, size_t count, uint64_t key, const char *label)
 {
     CUDA_CHECK(cudaMemcpy(b->readback, b->in, count * sizeof(int), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; key && i < count; i++)
+        b->readback[i] = vary_int(b->readback[i], i, key);
     if (!memcmp(b->readback, b->host_in, count * sizeof(int)))
         return 0;
     char what[160];
     snprintf(what, sizeof what, "%s changed its input", label);
     size_t changed = verify_words(what, (const uint32_t *)b->readback, (const uint32_t *)b->host_in, count);
     CUDA_CHECK(cudaMemcpy(b->in, b->host_in, b->capacity * sizeof(int), cudaMemcpyHostToDevice));
+    gpu_vary_ints(b->in, count, 0, key);
     return changed;
 }
 
-/* Poison the sum's neighbourhood and scratch, run one reduction of in[0..n-1], check the
- * sum, the guards and (when check_input is set) the input up to n + slack. */
-static enum row_status verify_point(struct lab *lab, struct buffers *b, struct job *j,
-                                    long long expected, int check_input, const char *label)
+/* Mismatches of the reduction just run: the sum against the CPU's for sign pattern `key`,
+ * the guards around it and after scratch, and (when check_input is set) the input up to
+ * n + slack. */
+static size_t compare_sum(const struct job *j, uint64_t key, int check_input, const char *label)
 {
+    struct buffers *b = j->b;
     size_t scratch_ints = lab6_scratch_ints(j->n);
-    gpu_poison(b->out, (2 * GUARD_INTS + 1) * sizeof(int));
-    gpu_poison(b->scratch, (scratch_ints + GUARD_INTS) * sizeof(int));
-    if (launch_job(j, 0) == LAB_NOT_IMPLEMENTED)
-        return ROW_NOT_IMPLEMENTED;
-    gpu_check_launch(label);
-
+    long long expected = cpu_sum(b->host_in, j->n, key);
     int out[2 * GUARD_INTS + 1], guard[GUARD_INTS];
     CUDA_CHECK(cudaMemcpy(out, b->out, sizeof out, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaMemcpy(guard, b->scratch + scratch_ints, sizeof guard, cudaMemcpyDeviceToHost));
@@ -158,9 +161,35 @@ static enum row_status verify_point(struct lab *lab, struct buffers *b, struct j
             memlab_warn("%s: wrote scratch[%zu], past its %zu ints", label, scratch_ints + k, scratch_ints);
     if (check_input) {
         size_t count = j->n + INPUT_SLACK < b->capacity ? j->n + INPUT_SLACK : b->capacity;
-        bad += input_changed(b, count, label);
+        bad += input_changed(b, count, key, label);
     }
-    return lab_verdict(lab, label, bad);
+    return bad;
+}
+
+/* Poison the sum's neighbourhood and scratch, run one reduction of in[0..n-1], compare. */
+static enum row_status verify_point(struct lab *lab, struct job *j, int check_input, const char *label)
+{
+    struct buffers *b = j->b;
+    gpu_poison(b->out, (2 * GUARD_INTS + 1) * sizeof(int));
+    gpu_poison(b->scratch, (lab6_scratch_ints(j->n) + GUARD_INTS) * sizeof(int));
+    if (launch_job(j, 0) == LAB_NOT_IMPLEMENTED)
+        return ROW_NOT_IMPLEMENTED;
+    gpu_check_launch(label);
+    return lab_verdict(lab, label, compare_sum(j, 0, check_input, label));
+}
+
+/* Timed repetitions: the ints a variant may read (and the slack after them, which it must
+ * not) take the repetition's sign pattern. */
+static void vary_input(void *ctx, uint64_t from, uint64_t to)
+{
+    const struct job *j = (const struct job *)ctx;
+    size_t count = j->n + INPUT_SLACK < j->b->capacity ? j->n + INPUT_SLACK : j->b->capacity;
+    gpu_vary_ints(j->b->in, count, from, to);
+}
+
+static size_t check_repetition(void *ctx, uint64_t key, const char *label)
+{
+    return compare_sum((const struct job *)ctx, key, 1, label);
 }
 
 /* Every awkward size, in increasing order (so a counter left dirty by one launch shows in
@@ -172,8 +201,7 @@ static int verify_awkward(struct lab *lab, struct buffers *b, const struct lab6_
         struct job j = {v, b, awkward_sizes[k]};
         char label[128];
         snprintf(label, sizeof label, "%s (n %zu)", job_name(&j), j.n);
-        if (verify_point(lab, b, &j, cpu_sum(b->host_in, j.n), k == count - 1, label) ==
-            ROW_NOT_IMPLEMENTED)
+        if (verify_point(lab, &j, k == count - 1, label) == ROW_NOT_IMPLEMENTED)
             return -1;
     }
     return count;
@@ -294,22 +322,22 @@ struct run {
     struct result cub[MAX_SIZES];
 };
 
-/* Verify at size n, time, verify again after the timing. */
-static struct result measure(struct run *r, struct job *j, long long expected, struct progress *prog)
+/* Verify at size n, then time (the variants guarded; CUB, the ceiling, is trusted). */
+static struct result measure(struct run *r, struct job *j, struct progress *prog)
 {
     struct result out;
     memset(&out, 0, sizeof out);
     char size[32], label[160];
     size_name(j->n, size, sizeof size);
     snprintf(label, sizeof label, "%s (n %s)", job_name(j), size);
-    out.status = verify_point(r->lab, r->b, j, expected, 1, label);
+    out.status = verify_point(r->lab, j, 1, label);
     progress_step(prog, label);
     if (out.status != ROW_OK || r->lab->opts.check)
         return out;
     struct timing_config timing = lab_timing(r->lab, r->cold);
-    out.ms = time_launches(label, launch_job, j, &timing);
-    snprintf(label, sizeof label, "%s (n %s, after timing)", job_name(j), size);
-    out.status = verify_point(r->lab, r->b, j, expected, 0, label);
+    struct timed_job timed = {label, launch_job, j, j->v ? vary_input : NULL, j->v ? check_repetition : NULL,
+                              {4.0 * j->n, 0, 0, 0}};
+    out.status = lab_time(r->lab, &timed, &timing, &out.ms);
     return out;
 }
 
@@ -452,10 +480,9 @@ int main(int argc, char **argv)
     progress_start(&prog, "reduction", r.size_count * (lab6_variant_count + 1));
     for (int s = 0; s < r.size_count; s++) {
         size_t n = r.sizes[s];
-        long long expected = cpu_sum(b.host_in, n);
         print_size(&lab, n, r.cold);
         cub_job.n = n;
-        r.cub[s] = measure(&r, &cub_job, expected, &prog);
+        r.cub[s] = measure(&r, &cub_job, &prog);
         if (!lab.opts.check)
             report_steps_row(&rep, &r, s, -1);
         else if (r.cub[s].status == ROW_OK)
@@ -467,7 +494,7 @@ int main(int argc, char **argv)
                 continue;
             if (r.implemented[vi]) {
                 struct job j = {&lab6_variants[vi], &b, n};
-                r.res[s][vi] = measure(&r, &j, expected, &prog);
+                r.res[s][vi] = measure(&r, &j, &prog);
             }
             if (!lab.opts.check)
                 report_steps_row(&rep, &r, s, vi);

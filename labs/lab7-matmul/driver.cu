@@ -15,7 +15,10 @@
  * reference, then N against cuBLAS (cuBLAS itself checked against the CPU at the small shapes
  * and at sampled elements of N); C poisoned and followed by a poisoned guard, A and B followed
  * by poisoned guards (NaN: reading past them shows), all three checked afterwards.
- * --check verifies everything and times nothing.
+ * While timed, each repetition multiplies an A of its own (signs flipped at random, vary.h)
+ * and two repetitions' C are checked against cuBLAS on that same A (timing.h); a time faster
+ * than the FP32 peak allows is IMPLAUSIBLE. cuBLAS's own time is trusted: its inputs stay as
+ * written. --check verifies everything and times nothing.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -28,7 +31,7 @@
 #include "residency.h"
 
 #define SEED_N 4096     /* the seed's size, and where the lab's targets are stated */
-#define MAX_N 32768     /* --n limit: 3 x 4 GiB of matrices */
+#define MAX_N 32768     /* --n limit: 4 x 4 GiB of matrices */
 #define GUARD_WORDS 1024 /* poisoned words after A, B and C */
 #define REFERENCE_SAMPLES 512
 #define TARGET_TILED_16_TFLOPS 8.0
@@ -54,17 +57,19 @@ static uint32_t poison_words[GUARD_WORDS];
 
 struct buffers {
     float *a, *b, *c;         /* device; each holds its largest matrix plus GUARD_WORDS */
-    float *host_a, *host_b;   /* the inputs: a shape uses the first m*k and k*n of them */
+    float *c_ref;             /* device, N x N: cuBLAS's C, the reference being made */
+    float *host_a, *host_b;   /* the inputs as written: a shape uses the first m*k and k*n */
+    float *expected_a;        /* A as the sign pattern being compared has it (vary.h) */
     float *got;               /* C, A or B copied back, with the guard */
-    double *ref;              /* the reference at N (cuBLAS) */
+    double *ref;              /* the reference at N (cuBLAS, the inputs as written) */
+    double *varied_ref;       /* the reference at N for a timed repetition's A */
     double *small_ref[SMALL_SHAPES];
 };
 
 struct matmul_job {
     const struct lab7_variant *v; /* NULL: cuBLAS */
     cublasHandle_t blas;
-    float *c;
-    const float *a, *b;
+    struct buffers *bf;
     struct shape s;
 };
 
@@ -75,16 +80,24 @@ struct outcome {
     char limits[32];
 };
 
+/* C = A B, row-major, by cuBLAS. cuBLAS is column-major: row-major C = A B is column-major
+ * C' = B' A', so B is passed first. */
+static void blas_sgemm(cublasHandle_t blas, float *c, const float *a, const float *b,
+                       struct shape s, cudaStream_t stream)
+{
+    const float one = 1.0f, zero = 0.0f;
+    CUBLAS_CHECK(cublasSetStream(blas, stream));
+    CUBLAS_CHECK(cublasSgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, s.n, s.m, s.k, &one, b, s.n, a, s.k,
+                             &zero, c, s.n));
+}
+
 static int launch_job(void *ctx, cudaStream_t stream)
 {
     struct matmul_job *j = (struct matmul_job *)ctx;
+    struct buffers *bf = j->bf;
     if (j->v)
-        return j->v->launch(j->c, j->a, j->b, j->s.m, j->s.n, j->s.k, stream);
-    /* cuBLAS is column-major: row-major C = A B is column-major C' = B' A', B passed first. */
-    const float one = 1.0f, zero = 0.0f;
-    CUBLAS_CHECK(cublasSetStream(j->blas, stream));
-    CUBLAS_CHECK(cublasSgemm(j->blas, CUBLAS_OP_N, CUBLAS_OP_N, j->s.n, j->s.m, j->s.k, &one, j->b, j->s.n,
-                             j->a, j->s.k, &zero, j->c, j->s.n));
+        return j->v->launch(bf->c, bf->a, bf->b, j->s.m, j->s.n, j->s.k, stream);
+    blas_sgemm(j->blas, bf->c, bf->a, bf->b, j->s, stream);
     return LAB_OK;
 }
 
@@ -136,39 +149,49 @@ static size_t check_matrix(const char *what, const float *dev, const float *expe
     return bad + verify_words(label, (const uint32_t *)scratch + count, poison_words, GUARD_WORDS);
 }
 
-/* Upload the inputs, poison C and the guards, launch once, compare C with the reference and
- * check that the guards and both inputs are untouched. */
-static enum row_status verify_run(struct lab *lab, struct buffers *bf, struct matmul_job *job, const double *ref,
-                                  const char *label)
+/* Mismatches between C and the reference, in C's guard, and in the inputs and their guards,
+ * when A holds sign pattern `key` (vary.h) of what was written and B what was written. */
+static size_t compare_run(struct matmul_job *job, const double *ref, uint64_t key,
+                          const char *label)
 {
+    struct buffers *bf = job->bf;
     struct shape s = job->s;
-    size_t outputs = (size_t)s.m * s.n;
-    upload_inputs(bf, s);
-    gpu_poison(bf->c, (outputs + GUARD_WORDS) * sizeof(float));
-    if (launch_job(job, 0) == LAB_NOT_IMPLEMENTED)
-        return ROW_NOT_IMPLEMENTED;
-    gpu_check_launch(label);
+    size_t outputs = (size_t)s.m * s.n, a_count = (size_t)s.m * s.k;
     CUDA_CHECK(cudaMemcpy(bf->got, bf->c, (outputs + GUARD_WORDS) * sizeof(float), cudaMemcpyDeviceToHost));
     size_t bad = verify_floats(label, bf->got, ref, outputs, tolerance_for_matmul(s.k));
     char what[192];
     snprintf(what, sizeof what, "%s: C's guard (written past the end)", label);
     bad += verify_words(what, (const uint32_t *)bf->got + outputs, poison_words, GUARD_WORDS);
+    for (size_t i = 0; i < a_count; i++)
+        bf->expected_a[i] = vary_float(bf->host_a[i], i, key);
     snprintf(what, sizeof what, "%s: input A", label);
-    bad += check_matrix(what, bf->a, bf->host_a, (size_t)s.m * s.k, bf->got);
+    bad += check_matrix(what, bf->a, bf->expected_a, a_count, bf->got);
     snprintf(what, sizeof what, "%s: input B", label);
-    bad += check_matrix(what, bf->b, bf->host_b, (size_t)s.k * s.n, bf->got);
-    return lab_verdict(lab, label, bad);
+    return bad + check_matrix(what, bf->b, bf->host_b, (size_t)s.k * s.n, bf->got);
+}
+
+/* Upload the inputs, poison C and the guards, launch once, compare. */
+static enum row_status verify_run(struct lab *lab, struct matmul_job *job, const double *ref,
+                                  const char *label)
+{
+    size_t outputs = (size_t)job->s.m * job->s.n;
+    upload_inputs(job->bf, job->s);
+    gpu_poison(job->bf->c, (outputs + GUARD_WORDS) * sizeof(float));
+    if (launch_job(job, 0) == LAB_NOT_IMPLEMENTED)
+        return ROW_NOT_IMPLEMENTED;
+    gpu_check_launch(label);
+    return lab_verdict(lab, label, compare_run(job, ref, 0, label));
 }
 
 /* Every small shape against the CPU, then N against cuBLAS. */
-static enum row_status verify_all(struct lab *lab, struct buffers *bf, struct matmul_job job, struct shape big)
+static enum row_status verify_all(struct lab *lab, struct matmul_job job, struct shape big)
 {
     enum row_status status = ROW_OK;
     char label[128];
     for (int i = 0; i < SMALL_SHAPES; i++) {
         job.s = small_shapes[i];
         snprintf(label, sizeof label, "%s (%dx%dx%d)", job_name(&job), job.s.m, job.s.n, job.s.k);
-        enum row_status st = verify_run(lab, bf, &job, bf->small_ref[i], label);
+        enum row_status st = verify_run(lab, &job, job.bf->small_ref[i], label);
         if (st == ROW_NOT_IMPLEMENTED)
             return st;
         if (st != ROW_OK)
@@ -178,26 +201,35 @@ static enum row_status verify_all(struct lab *lab, struct buffers *bf, struct ma
         return status; /* cuBLAS at N is the reference itself: see make_reference */
     job.s = big;
     snprintf(label, sizeof label, "%s (%dx%dx%d, against cuBLAS)", job_name(&job), big.m, big.n, big.k);
-    enum row_status st = verify_run(lab, bf, &job, bf->ref, label);
+    enum row_status st = verify_run(lab, &job, job.bf->ref, label);
     return st == ROW_OK ? status : st;
+}
+
+/* cuBLAS's C (into c_ref, poisoned first) for the inputs now on the device, as doubles. */
+static void blas_reference(const struct matmul_job *job, double *ref)
+{
+    struct buffers *bf = job->bf;
+    size_t outputs = (size_t)job->s.m * job->s.n;
+    gpu_poison(bf->c_ref, outputs * sizeof(float));
+    blas_sgemm(job->blas, bf->c_ref, bf->a, bf->b, job->s, 0);
+    gpu_check_launch("cublas_sgemm (the reference)");
+    CUDA_CHECK(cudaMemcpy(bf->got, bf->c_ref, outputs * sizeof(float), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < outputs; i++)
+        ref[i] = bf->got[i];
 }
 
 /* cuBLAS's C at N becomes the reference, once it is finite everywhere and agrees with the CPU
  * at REFERENCE_SAMPLES random elements. Without a trustworthy reference the run stops. */
-static void make_reference(const struct lab *lab, struct buffers *bf, struct matmul_job job, struct shape big)
+static void make_reference(const struct lab *lab, struct matmul_job job, struct shape big)
 {
+    struct buffers *bf = job.bf;
     job.s = big;
     size_t outputs = (size_t)big.m * big.n;
     upload_inputs(bf, big);
-    gpu_poison(bf->c, outputs * sizeof(float));
-    launch_job(&job, 0);
-    gpu_check_launch("cublas_sgemm (the reference)");
-    CUDA_CHECK(cudaMemcpy(bf->got, bf->c, outputs * sizeof(float), cudaMemcpyDeviceToHost));
+    blas_reference(&job, bf->ref);
     size_t bad = 0;
-    for (size_t i = 0; i < outputs; i++) {
-        bf->ref[i] = bf->got[i];
-        bad += !isfinite(bf->got[i]);
-    }
+    for (size_t i = 0; i < outputs; i++)
+        bad += !isfinite(bf->ref[i]);
     struct tolerance tol = tolerance_for_matmul(big.k);
     struct rng rng = rng_seeded(lab->opts.seed + 7);
     for (int t = 0; t < REFERENCE_SAMPLES; t++) {
@@ -212,6 +244,32 @@ static void make_reference(const struct lab *lab, struct buffers *bf, struct mat
     if (bad)
         memlab_die(EXIT_WRONG, "cuBLAS's C at %dx%dx%d is not finite or disagrees with the CPU (%zu values): "
                                "no reference to verify the variants against", big.m, big.n, big.k, bad);
+}
+
+/* Timed repetitions: A's signs take the repetition's pattern. A alone changes every element
+ * of C (each sums a row of A, about half of which flips); B stays as written. */
+static void vary_input(void *ctx, uint64_t from, uint64_t to)
+{
+    struct matmul_job *job = (struct matmul_job *)ctx;
+    gpu_vary_floats(job->bf->a, (size_t)job->s.m * job->s.k, from, to);
+}
+
+/* A timed repetition's C against cuBLAS on the same A: cuBLAS is trusted here, as it was
+ * checked against the CPU by make_reference. The reference lands in c_ref, so C is kept. */
+static size_t check_repetition(void *ctx, uint64_t key, const char *label)
+{
+    struct matmul_job *job = (struct matmul_job *)ctx;
+    blas_reference(job, job->bf->varied_ref);
+    return compare_run(job, job->bf->varied_ref, key, label);
+}
+
+/* What one multiply must do: A and B read and C written once (the compulsory DRAM traffic,
+ * nothing cached), 2mnk FP32 operations. */
+static struct work work_of(struct shape s)
+{
+    double elements = (double)s.m * s.k + (double)s.k * s.n + (double)s.m * s.n;
+    struct work w = {4.0 * elements, 2.0 * s.m * s.n * s.k, 0, 0};
+    return w;
 }
 
 /* N: the seed's 4096, raised (in steps of 1024) until one matrix outgrows the L2. */
@@ -246,12 +304,6 @@ static void resources_of(const struct lab *lab, const struct lab7_variant *v, st
     struct block_demand d = {v->block_threads, o->occ.regs_per_thread, o->occ.static_smem_bytes};
     struct residency r = residency_of(&sm, d);
     residency_limits(&r, o->occ.blocks_per_sm, o->limits, sizeof o->limits);
-}
-
-/* FP32 lanes per SM: 64 on sm_75 and sm_80, 128 on sm_86, sm_89, sm_90 and newer. */
-static int fp32_lanes_per_sm(const struct gpu_info *g)
-{
-    return g->cc_major < 8 || (g->cc_major == 8 && g->cc_minor == 0) ? 64 : 128;
 }
 
 struct ceilings {
@@ -378,12 +430,16 @@ int main(int argc, char **argv)
     bf.a = (float *)gpu_alloc(bytes, "matrix A");
     bf.b = (float *)gpu_alloc(bytes, "matrix B");
     bf.c = (float *)gpu_alloc(bytes, "matrix C");
+    bf.c_ref = (float *)gpu_alloc((size_t)n * n * sizeof(float), "cuBLAS's C (the reference)");
     bf.host_a = (float *)malloc(bytes);
     bf.host_b = (float *)malloc(bytes);
+    bf.expected_a = (float *)malloc(bytes);
     bf.got = (float *)malloc(bytes);
     bf.ref = (double *)malloc((size_t)n * n * sizeof(double));
-    if (!bf.host_a || !bf.host_b || !bf.got || !bf.ref)
-        memlab_die(EXIT_USAGE, "out of host memory for %.0f MiB: use a smaller --n", (3 * bytes + 2.0 * n * n * 4) / 1048576.0);
+    bf.varied_ref = (double *)malloc((size_t)n * n * sizeof(double));
+    if (!bf.host_a || !bf.host_b || !bf.expected_a || !bf.got || !bf.ref || !bf.varied_ref)
+        memlab_die(EXIT_USAGE, "out of host memory for %.0f MiB: use a smaller --n",
+                   (4 * bytes + 2 * 8.0 * n * n) / 1048576.0);
     struct rng rng = rng_seeded(lab.opts.seed);
     rng_fill_floats(&rng, bf.host_a, cap, -1.0f, 1.0f);
     rng_fill_floats(&rng, bf.host_b, cap, -1.0f, 1.0f);
@@ -400,10 +456,10 @@ int main(int argc, char **argv)
     cublasHandle_t blas;
     CUBLAS_CHECK(cublasCreate(&blas));
     CUBLAS_CHECK(cublasSetMathMode(blas, CUBLAS_DEFAULT_MATH)); /* FP32 throughout: no TF32 tensor cores */
-    struct matmul_job blas_job = {NULL, blas, bf.c, bf.a, bf.b, big};
-    if (verify_all(&lab, &bf, blas_job, big) != ROW_OK)
+    struct matmul_job blas_job = {NULL, blas, &bf, big};
+    if (verify_all(&lab, blas_job, big) != ROW_OK)
         memlab_die(EXIT_WRONG, "cuBLAS disagrees with the CPU at the small shapes: no reference to trust");
-    make_reference(&lab, &bf, blas_job, big);
+    make_reference(&lab, blas_job, big);
 
     if (lab.opts.check)
         printf("%-20s verified at %d small shapes (CPU) and sampled at %dx%dx%d: the reference\n", "cublas_sgemm",
@@ -420,28 +476,32 @@ int main(int argc, char **argv)
         out[i].status = ROW_NOT_IMPLEMENTED;
         if (!cli_selects(&lab.opts, v->name))
             continue;
-        struct matmul_job job = {v, blas, bf.c, bf.a, bf.b, big};
-        out[i].status = verify_all(&lab, &bf, job, big);
+        struct matmul_job job = {v, blas, &bf, big};
+        out[i].status = verify_all(&lab, job, big);
         if (out[i].status == ROW_NOT_IMPLEMENTED && lab.opts.check)
             printf("%-20s not implemented\n", v->name);
         else if (out[i].status == ROW_OK && lab.opts.check)
             printf("%-20s verified at %d small shapes (CPU) and at %dx%dx%d (cuBLAS)\n", v->name, SMALL_SHAPES, n,
                    n, n);
-        if (out[i].status != ROW_NOT_IMPLEMENTED && !lab.opts.check) {
+        if (out[i].status != ROW_NOT_IMPLEMENTED && !lab.opts.check)
             resources_of(&lab, v, &out[i]);
-            if (out[i].status == ROW_OK)
-                out[i].ms = time_launches(v->name, launch_job, &job, &timing);
+        if (out[i].status == ROW_OK && !lab.opts.check) {
+            struct timed_job timed = {v->name, launch_job, &job, vary_input, check_repetition,
+                                      work_of(big)};
+            out[i].status = lab_time(&lab, &timed, &timing, &out[i].ms);
         }
         progress_step(&prog, v->name);
     }
 
     if (!lab.opts.check) {
-        double flops = 2.0 * n * n * n;
-        struct row blas_row = {"cublas_sgemm", 0, (size_t)n, 4.0 * 3 * n * n, flops, {0, 0, 0, 0}, ROW_OK};
-        blas_row.ms = time_launches("cublas_sgemm", launch_job, &blas_job, &timing);
+        struct work work = work_of(big);
+        struct timed_job timed_blas = {"cublas_sgemm", launch_job, &blas_job, NULL, NULL, work};
+        struct row blas_row = {"cublas_sgemm", 0, (size_t)n, work.dram_bytes, work.flops,
+                               {0, 0, 0, 0}, ROW_OK};
+        blas_row.status = lab_time(&lab, &timed_blas, &timing, &blas_row.ms);
         struct ceilings c;
         c.cublas_tflops = tflops_of(&blas_row);
-        c.peak_tflops = lab.gpu.sms * fp32_lanes_per_sm(&lab.gpu) * 2.0 * lab.gpu.sm_clock_khz * 1e3 / 1e12;
+        c.peak_tflops = gpu_fp32_peak_gflops(&lab.gpu) / 1e3;
         c.smem_model_tflops = lab.gpu.sms * 32.0 * lab.gpu.sm_clock_khz * 1e3 / 1e12;
         report_tiles(&lab, out, &blas_row, &c);
         report_occupancy(&lab, out, &blas_row);
@@ -453,10 +513,13 @@ int main(int argc, char **argv)
     gpu_free(bf.a);
     gpu_free(bf.b);
     gpu_free(bf.c);
+    gpu_free(bf.c_ref);
     free(bf.host_a);
     free(bf.host_b);
+    free(bf.expected_a);
     free(bf.got);
     free(bf.ref);
+    free(bf.varied_ref);
     for (int i = 0; i < SMALL_SHAPES; i++)
         free(bf.small_ref[i]);
     return lab_finish(&lab);

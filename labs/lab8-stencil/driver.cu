@@ -14,7 +14,10 @@
  * planes than a z chunk) against a CPU reference in double, output poisoned (boundary
  * points must stay poisoned), input unchanged; then every timed point, on all rows of the
  * 256^3 grid and on sampled rows (block, chunk and grid edges, the middle) of the larger
- * grids. Every timed launch starts with a cold L2. --check verifies and times nothing.
+ * grids. Every timed launch starts with a cold L2, and reads an input of its own (signs
+ * flipped at random, vary.h); two repetitions' outputs are checked on sampled rows against the
+ * CPU (timing.h), and a time faster than the DRAM roofline allows is IMPLAUSIBLE.
+ * --check verifies and times nothing.
  * Lab options: --radius R (one radius), --nx X (one point of the cliff sweep), --cliff-only
  * (only the sweep: what counters.sh profiles); --n E runs the radius and roofline
  * experiments on E^3.
@@ -58,7 +61,7 @@ struct rows {
     int *y, *z;
 };
 
-/* The CPU's answer on those rows, for one radius. */
+/* The CPU's answer on those rows, for one radius and one sign pattern of the input. */
 struct reference {
     struct grid g;
     int r;
@@ -66,6 +69,7 @@ struct reference {
     struct rows rows;
     double *values; /* rows.count x nx */
     struct tolerance tol;
+    uint64_t key;   /* the input's sign pattern (vary.h): 0, the input as written */
 };
 
 struct state {
@@ -80,10 +84,8 @@ struct state {
 
 struct stencil_job {
     const struct lab8_variant *v;
-    float *out;
-    const float *in;
-    struct grid g;
-    int r;
+    struct state *st;
+    struct reference *timed; /* the grid, the radius, and sampled rows to check timed runs on */
 };
 
 static size_t max_size(size_t a, size_t b)
@@ -145,7 +147,8 @@ static void coefficients(int r, float c[LAB8_MAX_RADIUS + 1])
 static int launch_job(void *ctx, cudaStream_t stream)
 {
     struct stencil_job *j = (struct stencil_job *)ctx;
-    return j->v->launch(j->out, j->in, j->g.nx, j->g.ny, j->g.nz, j->r, stream);
+    struct grid g = j->timed->g;
+    return j->v->launch(j->st->out, j->st->in, g.nx, g.ny, g.nz, j->timed->r, stream);
 }
 
 static int radius_selected(const struct state *st, int r)
@@ -209,6 +212,44 @@ static int is_interior(struct grid g, int r, int x, int y, int z)
     return x >= r && x < g.nx - r && y >= r && y < g.ny - r && z >= r && z < g.nz - r;
 }
 
+/* Input point i as sign pattern `key` has it. */
+static float input_at(const float *in, ptrdiff_t i, uint64_t key)
+{
+    return vary_float(in[i], (uint64_t)i, key);
+}
+
+/* The stencil in double on the reference's rows, for sign pattern `key` of the input: each
+ * point is read through input_at, so no varied copy of the grid is made. */
+static void reference_values(struct reference *ref, const float *in, uint64_t key)
+{
+    struct grid g = ref->g;
+    int r = ref->r;
+    double c[LAB8_MAX_RADIUS + 1];
+    for (int k = 0; k <= r; k++)
+        c[k] = ref->c[k];
+    ref->key = key;
+    ptrdiff_t sx = 1, sy = g.nx, sz = (ptrdiff_t)g.nx * g.ny;
+    for (int k = 0; k < ref->rows.count; k++) {
+        int y = ref->rows.y[k], z = ref->rows.z[k];
+        double *out = ref->values + (size_t)k * g.nx;
+        for (int x = 0; x < g.nx; x++) {
+            if (!is_interior(g, r, x, y, z)) {
+                out[x] = NAN;
+                continue;
+            }
+            ptrdiff_t i = z * sz + y * sy + x;
+            double sum = c[0] * input_at(in, i, key);
+            for (int d = 1; d <= r; d++)
+                sum += c[d] * input_at(in, i - d * sx, key) + c[d] * input_at(in, i + d * sx, key) +
+                       c[d] * input_at(in, i - d * sy, key) + c[d] * input_at(in, i + d * sy, key) +
+                       c[d] * input_at(in, i - d * sz, key) + c[d] * input_at(in, i + d * sz, key);
+            out[x] = sum;
+        }
+    }
+}
+
+/* The rows to check, the coefficients (also set on the device) and the tolerance for radius
+ * r, and the values for the input as written. */
 static void reference_build(struct reference *ref, const float *in, struct grid g, int r, int all_rows)
 {
     ref->g = g;
@@ -221,30 +262,12 @@ static void reference_build(struct reference *ref, const float *in, struct grid 
     ref->values = (double *)malloc((size_t)ref->rows.count * g.nx * sizeof(double));
     if (!ref->values)
         memlab_die(EXIT_USAGE, "out of host memory for the reference of a %dx%dx%d grid", g.nx, g.ny, g.nz);
-    double c[LAB8_MAX_RADIUS + 1], magnitude = 0;
-    for (int k = 0; k <= r; k++) {
-        c[k] = ref->c[k];
-        magnitude += fabs(c[k]) * (k ? 6 : 1);
-    }
+    double magnitude = 0;
+    for (int k = 0; k <= r; k++)
+        magnitude += fabs((double)ref->c[k]) * (k ? 6 : 1);
     /* inputs lie in [-1, 1): every partial sum stays below sum |c| */
     ref->tol = tolerance_for_sum(6 * r + 1, magnitude);
-    ptrdiff_t sx = 1, sy = g.nx, sz = (ptrdiff_t)g.nx * g.ny;
-    for (int k = 0; k < ref->rows.count; k++) {
-        int y = ref->rows.y[k], z = ref->rows.z[k];
-        double *out = ref->values + (size_t)k * g.nx;
-        for (int x = 0; x < g.nx; x++) {
-            if (!is_interior(g, r, x, y, z)) {
-                out[x] = NAN;
-                continue;
-            }
-            const float *p = in + z * sz + y * sy + x;
-            double sum = c[0] * p[0];
-            for (int d = 1; d <= r; d++)
-                sum += c[d] * p[-d * sx] + c[d] * p[d * sx] + c[d] * p[-d * sy] + c[d] * p[d * sy] +
-                       c[d] * p[-d * sz] + c[d] * p[d * sz];
-            out[x] = sum;
-        }
-    }
+    reference_values(ref, in, 0);
 }
 
 static void reference_free(struct reference *ref)
@@ -295,21 +318,37 @@ static size_t compare_rows(const char *label, const struct reference *ref, const
     return bad;
 }
 
-/* Words of the input's checked rows that differ from what the driver wrote. */
+/* Checked rows of the input that differ, in any bit, from what the driver wrote as the
+ * reference's sign pattern has it. */
 static size_t input_changed(const char *label, const struct reference *ref, const float *got, const float *host_in)
 {
     struct grid g = ref->g;
     size_t changed = 0;
     for (int k = 0; k < ref->rows.count; k++) {
-        const float *want = host_in + ((size_t)ref->rows.z[k] * g.ny + ref->rows.y[k]) * g.nx;
-        changed += memcmp(got + (size_t)k * g.nx, want, g.nx * sizeof(float)) != 0;
+        ptrdiff_t first = ((ptrdiff_t)ref->rows.z[k] * g.ny + ref->rows.y[k]) * g.nx;
+        int same = 1;
+        for (int x = 0; x < g.nx && same; x++) {
+            float want = input_at(host_in, first + x, ref->key);
+            same = !memcmp(&got[(size_t)k * g.nx + x], &want, sizeof want);
+        }
+        changed += !same;
     }
     if (changed)
         memlab_warn("%s modified its input (%zu rows changed)", label, changed);
     return changed;
 }
 
-/* Poison, launch, compare the checked rows, check the input. */
+/* Mismatches in the output's checked rows (compare_rows), and input rows changed, when the
+ * input holds the reference's sign pattern. */
+static size_t compare_code(struct state *st, const struct reference *ref, const char *label)
+{
+    fetch_rows(st->got, st->out, ref->g, &ref->rows);
+    size_t bad = compare_rows(label, ref, st->got);
+    fetch_rows(st->got, st->in, ref->g, &ref->rows);
+    return bad + input_changed(label, ref, st->got, st->host_in);
+}
+
+/* Poison, launch, compare. */
 static enum row_status verify_code(struct lab *lab, struct state *st, const struct lab8_variant *v,
                                    const struct reference *ref, const char *label)
 {
@@ -318,11 +357,34 @@ static enum row_status verify_code(struct lab *lab, struct state *st, const stru
     if (v->launch(st->out, st->in, g.nx, g.ny, g.nz, ref->r, 0) == LAB_NOT_IMPLEMENTED)
         return ROW_NOT_IMPLEMENTED;
     gpu_check_launch(label);
-    fetch_rows(st->got, st->out, g, &ref->rows);
-    size_t bad = compare_rows(label, ref, st->got);
-    fetch_rows(st->got, st->in, g, &ref->rows);
-    bad += input_changed(label, ref, st->got, st->host_in);
-    return lab_verdict(lab, label, bad);
+    return lab_verdict(lab, label, compare_code(st, ref, label));
+}
+
+/* Timed repetitions: every point of the grid's input takes the repetition's sign pattern. */
+static void vary_input(void *ctx, uint64_t from, uint64_t to)
+{
+    struct stencil_job *job = (struct stencil_job *)ctx;
+    gpu_vary_floats(job->st->in, grid_points(job->timed->g), from, to);
+}
+
+/* A timed repetition's output on sampled rows, against the CPU on the same varied input. */
+static size_t check_repetition(void *ctx, uint64_t key, const char *label)
+{
+    struct stencil_job *job = (struct stencil_job *)ctx;
+    reference_values(job->timed, job->st->host_in, key);
+    return compare_code(job->st, job->timed, label);
+}
+
+/* Time a verified code on `timed`'s grid and radius (a cold L2 each repetition). The least
+ * DRAM can move is the row's bytes: each input point read once, each result written once. */
+static enum row_status time_code(struct lab *lab, struct state *st, const struct lab8_variant *v,
+                                 struct reference *timed, const struct timing_config *cfg,
+                                 struct row *row, const char *label)
+{
+    struct stencil_job job = {v, st, timed};
+    struct timed_job t = {label, launch_job, &job, vary_input, check_repetition,
+                          {row->bytes, row->flops, 0, 0}};
+    return lab_time(lab, &t, cfg, &row->ms);
 }
 
 /* ---- awkward grids ---------------------------------------------------------------------- */
@@ -412,8 +474,11 @@ static void run_cube(struct lab *lab, struct state *st, const struct experiment 
     for (int r = 1; r <= LAB8_MAX_RADIUS; r++) {
         if (!radius_selected(st, r))
             continue;
-        struct reference ref;
+        /* ref stays at the input as written, for every code's verification; each check of a
+         * timed repetition recomputes timed's sampled rows for that repetition's input */
+        struct reference ref, timed;
         reference_build(&ref, st->host_in, g, r, e->all_rows);
+        reference_build(&timed, st->host_in, g, r, 0);
         size_t points = interior_points(g, r);
         for (int c = 0; c < lab8_variant_count; c++) {
             const struct lab8_variant *v = &lab8_variants[c];
@@ -435,12 +500,12 @@ static void run_cube(struct lab *lab, struct state *st, const struct experiment 
                 continue;
             struct occupancy occ = gpu_occupancy(&lab->gpu, v->kernel_of ? v->kernel_of(r) : v->kernel,
                                                  v->block_threads ? v->block_threads : BLOCK_THREADS, 0);
+            if (row.status == ROW_OK)
+                row.status = time_code(lab, st, v, &timed, &timing, &row, label);
             if (row.status != ROW_OK) {
                 report_row(&rep, &row, "%d,,%d,%d,%.3f", g.nx, occ.regs_per_thread, occ.blocks_per_sm, occ.occupancy);
                 continue;
             }
-            struct stencil_job job = {v, st->out, st->in, g, r};
-            row.ms = time_launches(label, launch_job, &job, &timing);
             struct result *out = &res[c][r];
             out->gstencil_s = gstencil_of(points, row.ms.median);
             out->pct_roofline = 100.0 * (row.bytes / (row.ms.median * 1e6)) / lab->info.ceiling_copy_gbps;
@@ -449,6 +514,7 @@ static void run_cube(struct lab *lab, struct state *st, const struct experiment 
                        occ.blocks_per_sm, occ.occupancy);
         }
         reference_free(&ref);
+        reference_free(&timed);
     }
     if (lab->opts.check) {
         printf("%s: %d code x radius points verified on %d^3 (%s rows)\n", e->name, verified, g.nx,
@@ -530,8 +596,9 @@ static void run_cliff(struct lab *lab, struct state *st)
             if (!radius_selected(st, r))
                 continue;
             double cliff = predicted_cliff_nx(lab->gpu.l2_bytes, ny, r);
-            struct reference ref;
+            struct reference ref, timed; /* as in run_cube */
             reference_build(&ref, st->host_in, g, r, 0);
+            reference_build(&timed, st->host_in, g, r, 0);
             size_t points = interior_points(g, r);
             for (int c = 0; c < lab8_variant_count; c++) {
                 const struct lab8_variant *v = &lab8_variants[c];
@@ -551,16 +618,17 @@ static void run_cliff(struct lab *lab, struct state *st)
                 verified++;
                 if (lab->opts.check)
                     continue;
+                if (row.status == ROW_OK)
+                    row.status = time_code(lab, st, v, &timed, &timing, &row, label);
                 if (row.status != ROW_OK) {
                     report_row(&rep, &row, "%d,%d,%d,,%.0f", r, ny, CLIFF_NZ, cliff);
                     continue;
                 }
-                struct stencil_job job = {v, st->out, st->in, g, r};
-                row.ms = time_launches(label, launch_job, &job, &timing);
                 perf[c][r][k] = gstencil_of(points, row.ms.median);
                 report_row(&rep, &row, "%d,%d,%d,%.2f,%.0f", r, ny, CLIFF_NZ, perf[c][r][k], cliff);
             }
             reference_free(&ref);
+            reference_free(&timed);
         }
     }
     if (lab->opts.check) {

@@ -7,9 +7,11 @@
 #include <string.h>
 
 #include "cli.h"
+#include "plausible.h"
 #include "report.h"
 #include "rng.h"
 #include "stats.h"
+#include "vary.h"
 #include "verify.h"
 #include "../../labs/lab1-coalescing/sector_model.h"
 
@@ -181,7 +183,7 @@ static void csv_header_and_rows(void)
     g.theoretical_dram_gbps = 3352.3;
     g.driver_version = g.runtime_version = 13000;
     struct run_info info;
-    run_info_init(&info, 6, &g, 7, 2993.7);
+    run_info_init(&info, 6, &g, 7, 2993.7, 1);
     char buf[2048] = "";
     FILE *f = fmemopen(buf, sizeof buf, "w");
     csv_write_header(f, &info, "extra_a,extra_b");
@@ -193,7 +195,7 @@ static void csv_header_and_rows(void)
     EXPECT(strstr(buf, "# lab: 6\n# gpu: Test GPU\n"));
     EXPECT(strstr(buf, "# cc: 9.0 | sms: 132 | l2_bytes: 52428800 | driver: 13000 | runtime: 13000\n"));
     EXPECT(strstr(buf, "# ceiling_copy_gbps: 2993.7 | theoretical_dram_gbps: 3352.3\n"));
-    EXPECT(strstr(buf, "| git: abc1234 | seed: 7 | build: -O3 -arch=sm_90\n"));
+    EXPECT(strstr(buf, "| git: abc1234 | seed: 7 | build: -O3 -arch=sm_90 | timing: guarded\n"));
     EXPECT(strstr(buf, "\nlab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,"
                        "pct_of_ceiling,status,extra_a,extra_b\n"));
     /* 800 bytes in 0.5 ms = 0.0016 GB/s */
@@ -219,7 +221,7 @@ static void report_table_and_file(void)
     memset(&g, 0, sizeof g);
     strcpy(g.name, "Test GPU");
     struct run_info info;
-    run_info_init(&info, 1, &g, 1, 1000.0);
+    run_info_init(&info, 1, &g, 1, 1000.0, 1);
     char dir[] = "/tmp/memlab-unit-XXXXXX";
     EXPECT(mkdtemp(dir) != NULL);
     char sub[64];
@@ -305,6 +307,83 @@ static void dram_model_lab1(void)
     EXPECT(copy_dram_bytes(0, 0, 1, 4) == 0);
 }
 
+/* ---- timing integrity: input variation, the physical floor, the clock check ---- */
+static void vary_patterns(void)
+{
+    uint64_t keys[] = {0x123456789abcdefull, 2, 1ull << 63, ~0ull, 0x5555};
+    for (int k = 0; k < 5; k++) {
+        int flipped = 0, run = 0, longest = 0, prev = -1;
+        for (uint64_t i = 0; i < 100000; i++) {
+            int f = vary_flips(i, keys[k]);
+            flipped += f;
+            run = f == prev ? run + 1 : 1;
+            longest = run > longest ? run : longest;
+            prev = f;
+        }
+        EXPECT(flipped > 48000 && flipped < 52000); /* about half, whatever the key */
+        EXPECT(longest < 40);                       /* no long stretch left alone */
+    }
+    int differ = 0;
+    for (uint64_t i = 0; i < 1000; i++) {
+        EXPECT(!vary_flips(i, 0)); /* key 0: the input as written */
+        differ += vary_flips(i, keys[0]) != vary_flips(i, keys[0] + 1);
+    }
+    EXPECT(differ > 400); /* neighbouring keys give unrelated patterns */
+    EXPECT(vary_float(1.5f, 3, 0) == 1.5f && vary_int(7, 3, 0) == 7);
+    for (uint64_t i = 0; i < 64; i++) {
+        float f = vary_float(2.0f, i, keys[0]);
+        uint32_t bits;
+        memcpy(&bits, &f, 4);
+        EXPECT(bits == vary_word(0x40000000u, i, keys[0])); /* the float and its bits agree */
+        EXPECT(vary_int(vary_int(-5, i, keys[1]), i, keys[1]) == -5); /* its own inverse */
+    }
+    EXPECT(rng_unpredictable() != 0 && rng_unpredictable() != rng_unpredictable());
+}
+
+static void floor_dram_flops_and_peaks(void)
+{
+    char why[256];
+    struct machine_limits h100 = {3000.0, 50e6, 66900.0, 0};
+    struct work copy = {8 * 50e6, 0, 0, 0}; /* 400 MB through DRAM, 8x the L2 */
+    /* honest: at the ceiling (0.1333 ms) and a little above it */
+    EXPECT(!implausible_rate(&copy, &h100, 0.1333, why, sizeof why));
+    EXPECT(!implausible_rate(&copy, &h100, 0.125, why, sizeof why)); /* 3200 GB/s: L2 may hold 1/8 */
+    /* a launch that did a tenth of the work */
+    EXPECT(implausible_rate(&copy, &h100, 0.0133, why, sizeof why) && strstr(why, "copy ceiling"));
+    struct machine_limits cold = h100;
+    cold.cold_l2 = 1;
+    EXPECT(implausible_rate(&copy, &cold, 0.115, why, sizeof why)); /* 3478 GB/s > 1.1 x 3000 */
+    /* under the L2: no DRAM floor at all */
+    struct work small = {40e6, 0, 0, 0};
+    EXPECT(!implausible_rate(&small, &h100, 0.0001, why, sizeof why));
+    /* FLOPs: 4096^3 x 2 in 1 ms is 137 TFLOP/s, twice the peak */
+    struct work gemm = {3 * 4 * 4096.0 * 4096, 2.0 * 4096 * 4096 * 4096, 0, 0};
+    EXPECT(implausible_rate(&gemm, &h100, 1.0, why, sizeof why) && strstr(why, "FP32 peak"));
+    EXPECT(!implausible_rate(&gemm, &h100, 2.7, why, sizeof why));
+    /* a level with a known peak (shared memory) */
+    struct work smem = {0, 0, 1e9, 30000.0};
+    EXPECT(implausible_rate(&smem, &h100, 0.02, why, sizeof why) && strstr(why, "peak"));
+    EXPECT(!implausible_rate(&smem, &h100, 0.04, why, sizeof why));
+    EXPECT(implausible_rate(&small, &h100, 0.0, why, sizeof why)); /* no launch takes 0 ms */
+}
+
+static void clock_sees_hidden_work(void)
+{
+    char why[256];
+    EXPECT(!clock_missed_work(1.0, 1.02, 0.03, why, sizeof why)); /* launch latency */
+    EXPECT(!clock_missed_work(0.005, 0.030, 0.03, why, sizeof why)); /* a tiny kernel */
+    EXPECT(clock_missed_work(0.01, 1.0, 0.03, why, sizeof why) && strstr(why, "outside the stream"));
+    EXPECT(clock_missed_work(1.0, 1.5, 0.03, why, sizeof why)); /* half the work hidden */
+}
+
+static void cli_unguarded_and_implausible_status(void)
+{
+    struct options o;
+    EXPECT(parse(&o, "--unguarded --quick") == CLI_RUN && o.unguarded && o.quick);
+    EXPECT(parse(&o, "--quick") == CLI_RUN && !o.unguarded);
+    EXPECT(!strcmp(row_status_name(ROW_IMPLAUSIBLE), "IMPLAUSIBLE"));
+}
+
 int main(void)
 {
     run("stats_odd_count", stats_odd_count);
@@ -325,5 +404,9 @@ int main(void)
     run("rng_reproducible_and_varied", rng_reproducible_and_varied);
     run("sector_model_lab1", sector_model_lab1);
     run("dram_model_lab1", dram_model_lab1);
+    run("vary_patterns", vary_patterns);
+    run("floor_dram_flops_and_peaks", floor_dram_flops_and_peaks);
+    run("clock_sees_hidden_work", clock_sees_hidden_work);
+    run("cli_unguarded_and_implausible_status", cli_unguarded_and_implausible_status);
     return failures ? 1 : 0;
 }
