@@ -10,6 +10,7 @@
 A Session holds what several submissions share: the trusted checkout, the reference build,
 the GPU (or its absence) and the sandbox. grade() returns a list of TestResult.
 """
+import collections
 import csv
 import glob
 import operator
@@ -36,6 +37,7 @@ class TestResult:
         self.score = round(score, 2)
         self.verdict = verdict  # pass, partial, fail, skip
         self.output = output
+        self.review = ""  # why an instructor should look at it, even when it passed
 
 
 def gpu_present():
@@ -332,8 +334,9 @@ def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):
 
 
 def read_rows(csv_dir):
-    """{(variant, param, n): (status, ms_median)} from every CSV a run wrote."""
-    rows = {}
+    """{(csv, variant, param, n, k): (status, ms_median)} from every CSV a run wrote; k counts
+    the rows of one (variant, param, n) in a file (lab 2's curves share them), in order."""
+    rows, seen = {}, collections.Counter()
     for path in sorted(glob.glob(os.path.join(csv_dir, "*.csv"))):
         with open(path, encoding="utf-8", errors="replace") as f:
             lines = [l for l in f if not l.startswith("#")]
@@ -342,8 +345,19 @@ def read_rows(csv_dir):
                 ms = float(r["ms_median"]) if r.get("ms_median") else None
             except ValueError:
                 ms = None
-            rows[(os.path.basename(path), r.get("variant"), r.get("param"), r.get("n"))] = (r.get("status"), ms)
+            key = (os.path.basename(path), r.get("variant"), r.get("param"), r.get("n"))
+            rows[key + (seen[key],)] = (r.get("status"), ms)
+            seen[key] += 1
     return rows
+
+
+def failed_check(outcome, variant):
+    """The lab program's own line on why a timed point of this variant failed: WRONG (a timed
+    repetition's output) or IMPLAUSIBLE (work outside the timed stream, faster than the GPU)."""
+    for line in outcome.stderr.splitlines():
+        if re.search(rf"\b{re.escape(variant)}\b.*: (?:WRONG|IMPLAUSIBLE)\b", line):
+            return line.split(": ", 1)[-1] if line.startswith("lab") else line
+    return ""
 
 
 def grade_performance(session, runs, variants, results):
@@ -376,8 +390,9 @@ def grade_performance(session, runs, variants, results):
             elif who == "student" and outcome.returncode not in (0, 1):
                 failure = f"the timed run {outcome.describe()}\n{excerpt(outcome)}"
             for key, (status, ms) in rows.items():
-                if who == "student" and status != "ok":
-                    wrong.setdefault(key[1], f"status {status} at param {key[2]}, n {key[3]}")
+                if who == "student" and status != "ok" and key[1] not in wrong:
+                    why = failed_check(outcome, key[1])
+                    wrong[key[1]] = f"status {status} at param {key[2]}, n {key[3]}" + (f": {why}" if why else "")
                 if status == "ok" and ms is not None:
                     prev = best[who].get(key)
                     best[who][key] = ms if prev is None else min(prev, ms)
@@ -389,7 +404,7 @@ def grade_performance(session, runs, variants, results):
         if t.variant not in timed:
             continue
         if failure or t.variant in wrong:
-            results[t.name] = TestResult(t, 0, "fail", failure or f"a timed run gave wrong results: {wrong[t.variant]}")
+            results[t.name] = TestResult(t, 0, "fail", failure or f"a timed run failed its checks: {wrong[t.variant]}")
             continue
         keys = [k for k in best["reference"] if k[1] == t.variant]
         missing = [k for k in keys if k not in best["student"]]
@@ -405,4 +420,7 @@ def grade_performance(session, runs, variants, results):
                 f"summed over {len(keys)} points, best of {rubric.perf_runs} interleaved runs): "
                 f"{fraction * 100:.0f}% of the points")
         results[t.name] = TestResult(t, t.points * fraction, verdict, text)
+        if ratio * rubric.review_speedup < 1:
+            results[t.name].review = (f"{1 / ratio:.1f}x faster than the reference solution in the same session "
+                                      f"(the rubric flags more than {rubric.review_speedup:g}x): check the code")
     return wrong

@@ -37,6 +37,7 @@ def text_report(rubric, session, submission, results):
     for r in results:
         out.append(f"{r.name}: {WORDS[r.verdict]} ({fmt(r.score)}/{fmt(r.max_score)})")
         out += ["    " + line for line in r.output.splitlines() if line.strip()]
+    out += [f"REVIEW: {r.name}: {r.review}" for r in results if r.review]
     out += ["", score_line]
     return "\n".join(out) + "\n"
 
@@ -46,14 +47,16 @@ def results_json(rubric, session, results):
     total, score_line = summary(rubric, results)
     tests = []
     for r in results:
-        entry = {"name": r.name, "score": r.score, "max_score": r.max_score, "output": r.output,
-                 "extra_data": {"kind": r.kind, "verdict": r.verdict}}
+        entry = {"name": r.name, "score": r.score, "max_score": r.max_score,
+                 "output": r.output + (f"\nREVIEW: {r.review}" if r.review else ""),
+                 "extra_data": {"kind": r.kind, "verdict": r.verdict, "review": r.review}}
         if r.verdict != "skip":  # Gradescope knows passed and failed only
             entry["status"] = "passed" if r.verdict == "pass" else "failed"
         tests.append(entry)
     return {"score": round(total, 2), "output": score_line, "tests": tests,
             "extra_data": {"lab": rubric.lab, "gpu": session.gpu_name, "arch": session.arch,
-                           "skipped": sum(r.verdict == "skip" for r in results)}}
+                           "skipped": sum(r.verdict == "skip" for r in results),
+                           "review": [f"{r.name}: {r.review}" for r in results if r.review]}}
 
 
 def write_json(path, data):
@@ -63,11 +66,12 @@ def write_json(path, data):
 
 
 def write_gradebook(path, rubric, rows):
-    """rows: [(student, {test name: score})]; a student whose grading failed has {}."""
+    """rows: [(student, {test name: score}, [review notes])]; a student whose grading failed
+    has {}. The last column names what an instructor should look at."""
     names = [t.name for t in rubric.tests]
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["student", "total"] + names)
-        for student, scores in rows:
+        w.writerow(["student", "total"] + names + ["review"])
+        for student, scores, review in rows:
             w.writerow([student, fmt(round(sum(scores.values()), 2))] +
-                       [fmt(scores.get(n, 0)) for n in names])
+                       [fmt(scores.get(n, 0)) for n in names] + ["; ".join(review)])

@@ -120,6 +120,9 @@ class Rubric:
         self.perf_args = own.get("lab", "perf_args", fallback="").split()
         self.check_args = own.get("lab", "check_args", fallback="").split()
         self.perf_runs = own.getint("lab", "perf_runs", fallback=3)
+        self.review_speedup = float(setting("review", "faster_than_reference"))
+        if self.review_speedup <= 1:
+            raise RubricError(f"{self.path}: [review] faster_than_reference must be above 1")
         self.tests = [Test(s[5:], own[s]) for s in own.sections() if s.startswith("test ")]
         if not self.tests:
             raise RubricError(f"{self.path} has no [test ...] sections")

@@ -59,6 +59,7 @@ class StaticChecks(unittest.TestCase):
             "preprocessor_tricks": "#define F(a, b) a##b\n",
             "asm": 'void f() { asm("trap;"); }',
             "device_control": "void f() { cudaDeviceReset(); }",
+            "off_stream": "void f() { cudaStream_t s; cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking); }",
             "runtime_copy": "void f() { cudaMemcpy(0, 0, 0, cudaMemcpyDefault); }",
             "includes": '#include "../../grading/private/lab1.ini"\n',
             "extern": 'extern "C" int secret;\n',
@@ -72,6 +73,13 @@ class StaticChecks(unittest.TestCase):
         self.assertEqual(rules_broken("void f(B &b) { b.wait(t); p->read(1); }", self.rubric), [])
         self.assertIn("startup_code", rules_broken("struct s { s() {} };", self.rubric))
         self.assertEqual(rules_broken("#pragma unroll 4\nstatic const int n = sizeof(int);", self.rubric), [])
+
+    def test_off_stream_work(self):
+        for text in ("void f() { cudaLaunchHostFunc(s, g, 0); }", "void f() { pthread_create(&t, 0, g, 0); }",
+                     "void f() { k<<<1, 1, 0, cudaStreamPerThread>>>(); }", "void f() { cudaEventRecord(e); }",
+                     "void f() { cudaDeviceSynchronize(); }", "void f() { cudaGraphLaunch(g, s); }"):
+            self.assertIn("off_stream", rules_broken(text, self.rubric), text)
+        self.assertEqual(rules_broken("void f(cudaStream_t stream) { k<<<1, 1, 0, stream>>>(); }", self.rubric), [])
 
     def test_line_numbers(self):
         found = static_checks.find_violations('/* a\n b */\n"x";\nvoid f() { exit(1); }\n', self.rubric)
@@ -180,6 +188,34 @@ class GpuSteps(unittest.TestCase):
         self.assertTrue(again["copy_strided"][0])
         self.assertIn("after timing", again["copy_strided"][1])
         self.assertEqual(runs.count, 2 + 1 + 2 + 2 * 2 + 1)  # checks, timed runs, recheck
+
+    def test_failed_check_named_and_fast_flagged(self):
+        self.session.reference = self.fake("fake-reference", "1.000")
+        runs = grader.Runs(self.session, self.fake("fake-student", "0.300"), self.scratch)
+        results = {}
+        grader.grade_performance(self.session, runs, ["copy_strided"], results)
+        speed = results["speed copy_strided"]
+        self.assertEqual(speed.verdict, "pass")
+        self.assertIn("3.3x faster than the reference", speed.review)
+        data = report.results_json(self.rubric, self.session, [speed])
+        self.assertEqual(len(data["extra_data"]["review"]), 1)
+        self.assertIn("REVIEW: speed copy_strided", report.text_report(self.rubric, self.session, "s.cu", [speed]))
+        # a timed point the lab program judged IMPLAUSIBLE: the check it failed is in the report
+        cheat = os.path.join(self.scratch, "fake-cheat")
+        with open(cheat, "w") as f:
+            f.write(FAKE_LAB.replace("MS,MS,MS,10,1,,1,ok", ",,,,,,,IMPLAUSIBLE").replace(
+                'mkdir -p "$csv"', 'echo "lab1: copy_strided (stride 4): IMPLAUSIBLE: work ran outside the '
+                'stream the driver times" >&2; mkdir -p "$csv"'))
+        os.chmod(cheat, 0o755)
+        results = {}
+        cheat_runs = grader.Runs(self.session, cheat, tempfile.mkdtemp(dir=self.scratch))
+        wrong = grader.grade_performance(self.session, cheat_runs, ["copy_strided"], results)
+        self.assertEqual(results["speed copy_strided"].score, 0)
+        self.assertIn("outside the stream", results["speed copy_strided"].output)
+        self.assertIn("IMPLAUSIBLE", wrong["copy_strided"])
+        again = grader.grade_correctness(self.session, cheat_runs, 2, ["7"], {"copy_strided": (True, "")}, wrong)
+        self.assertFalse(again["copy_strided"][0])
+        self.assertIn("outside the stream", again["copy_strided"][1])
 
     def test_check_args_reach_every_check_run(self):
         # the stand-in lab answers "not implemented" for copy_strided only when given --nx 96
