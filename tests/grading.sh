@@ -39,6 +39,12 @@ for n in $LAB_NUMS; do
         esac
         sed -f "$fx" "$src" >"$work/class/$name.cu"
     done
+    # A verdict with no planted file of its own grades the lab's fixture of that name (the
+    # timing cheats of tests/fixtures/labN/, which the lab's checks also run).
+    for expect in "$fixtures"/*.expect; do
+        name=$(basename "$expect" .expect)
+        [ -e "$work/class/$name.cu" ] || sed -f "tests/fixtures/lab$n/$name.sed" "solutions/$lab/kernels.cu" >"$work/class/$name.cu"
+    done
     if ! grading/grade-all "$n" "$work/class" --out "$work/out" >"$work/class.log" 2>&1; then
         fail "grading lab$n: grade-all grades the fixture class" "$work/class.log"
         continue

@@ -156,17 +156,23 @@ gpu_test() { # gpu_test NAME COMMAND...: a check that needs the GPU
 # solution and names, on a line "# caught as: VARIANT", the variant that must be reported.
 # The fixture must still change the master and build with KERNELS=; with a GPU,
 # `labN --check --only VARIANT CHECK_ARGS` must fail and name the variant on stderr.
+# A cheat on the timing (tests/fixtures/labN/*.sed too) passes --check by design: it says
+# "# caught when timed as: VARIANT STATUS" and "# timed with: ARGS" instead, and
+# `labN --only VARIANT ARGS` must exit 1, name the variant with STATUS (WRONG or
+# IMPLAUSIBLE) on stderr, and write that status, and no ok row, for the variant.
 fixture_checks() {
-    local n=$1 fx name variant rc master
+    local n=$1 fx name variant status args rc master csv
     shift
     master=solutions/$(basename "$(lab_dir "$n")")/kernels.cu
     for fx in tests/fixtures/lab"$n"/*.sed; do
         [ -e "$fx" ] || continue
         name=$(basename "$fx" .sed)
         variant=$(sed -n 's/^# caught as: *\([a-z0-9_]*\).*/\1/p' "$fx" | head -n 1)
+        read -r timed status <<<"$(sed -n 's/^# caught when timed as: *\([a-z0-9_]*\) *\([A-Z]*\).*/\1 \2/p' "$fx" | head -n 1)"
+        args=$(sed -n 's/^# timed with: *//p' "$fx" | head -n 1)
         sed -f "$fx" "$master" >"$tmp/$name.cu"
-        if [ -z "$variant" ] || cmp -s "$tmp/$name.cu" "$master"; then
-            fail "lab$n fixture $name plants its bug" "" "it no longer changes the solution, or names no '# caught as:' variant"
+        if [ -z "$variant$timed" ] || { [ -n "$timed" ] && [ -z "$status" ]; } || cmp -s "$tmp/$name.cu" "$master"; then
+            fail "lab$n fixture $name plants its bug" "" "it no longer changes the solution, or names no '# caught as:' variant (or no status)"
             continue
         fi
         if ! $MAKE -s "lab$n-build" KERNELS="$tmp/$name.cu" >"$tmp/log" 2>&1; then
@@ -175,6 +181,20 @@ fixture_checks() {
         fi
         pass "lab$n fixture $name builds with KERNELS="
         if [ $have_gpu -eq 0 ]; then skip "gpu: lab$n fixture $name is caught and named" "no GPU"; continue; fi
+        if [ -n "$timed" ]; then
+            csv=$tmp/fixture-$name
+            "$OUT/custom/lab$n/lab$n" --only "$timed" $args --csv "$csv" >"$tmp/out" 2>"$tmp/err"
+            rc=$?
+            cat "$tmp/out" "$tmp/err" >"$tmp/log"
+            if [ $rc -eq 1 ] && grep -q "$timed.*: $status" "$tmp/err" &&
+                cat "$csv"/*.csv | grep -q "^$n,$timed,.*,$status\(,\|\$\)" &&
+                ! cat "$csv"/*.csv | grep -q "^$n,$timed,.*,ok\(,\|\$\)"; then
+                pass "gpu: lab$n fixture $name is caught when timed: $timed $status"
+            else
+                fail "gpu: lab$n fixture $name is caught when timed: $timed $status" "$tmp/log" "exit $rc"
+            fi
+            continue
+        fi
         "$OUT/custom/lab$n/lab$n" --check --only "$variant" "$@" >"$tmp/out" 2>"$tmp/err"
         rc=$?
         cat "$tmp/out" "$tmp/err" >"$tmp/log"
