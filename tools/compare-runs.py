@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""compare-runs.py A B - how far the medians of run B are from run A's, per experiment.
+
+    tools/compare-runs.py handouts/reference/lab1 results/lab1      (a re-run against the reference)
+    tools/compare-runs.py results/lab1-unguarded results/lab1       (what the timing guard costs)
+
+A and B are folders of a lab's CSVs (or two CSV files). Rows are matched by (variant, param,
+n); for each experiment the line gives the rows compared, the median and the largest
+|B/A - 1| of ms_median, and the row of the largest; rows that are not ok in either run are
+counted apart. Exit 0 always: it measures, it does not judge.
+"""
+import csv
+import glob
+import os
+import statistics
+import sys
+
+
+def rows(path):
+    with open(path, encoding="utf-8") as f:
+        lines = [line for line in f if not line.startswith("#")]
+    return {(r["variant"], r["param"], r["n"]): r for r in csv.DictReader(lines)}
+
+
+def csvs(path):
+    if os.path.isfile(path):
+        return {os.path.basename(path): path}
+    return {os.path.basename(p): p for p in sorted(glob.glob(os.path.join(path, "*.csv")))}
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(print(__doc__.split("\n\n")[1], file=sys.stderr) or 2)
+    a, b = csvs(sys.argv[1]), csvs(sys.argv[2])
+    for name in sorted(set(a) & set(b)):
+        ra, rb = rows(a[name]), rows(b[name])
+        diffs, skipped = [], 0
+        for key in sorted(set(ra) & set(rb)):
+            x, y = ra[key], rb[key]
+            if x["status"] != "ok" or y["status"] != "ok":
+                skipped += 1
+                continue
+            diffs.append((float(y["ms_median"]) / float(x["ms_median"]) - 1, key))
+        if not diffs:
+            print(f"{name}: no row ok in both runs ({skipped} not ok)")
+            continue
+        worst = max(diffs, key=lambda d: abs(d[0]))
+        print(f"{name}: {len(diffs)} rows, median |B/A - 1| {100 * statistics.median(abs(d) for d, _ in diffs):.2f}%, "
+              f"median B/A - 1 {100 * statistics.median(d for d, _ in diffs):+.2f}%, "
+              f"largest {100 * worst[0]:+.2f}% ({' '.join(worst[1])})" + (f", {skipped} not ok" if skipped else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
