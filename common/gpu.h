@@ -47,6 +47,10 @@ void gpu_poison(void *p, size_t bytes);
 /* Write a scratch buffer of twice the L2 size so the next launch starts with a cold L2. */
 void gpu_flush_l2(const struct gpu_info *g);
 
+/* Read that buffer: the L2's dirty lines are written back now, and it is left holding clean
+ * lines of no use to the next launch (so that launch pays no write-backs it did not cause). */
+void gpu_clean_l2(const struct gpu_info *g);
+
 /* Median cudaMemcpy device-to-device bandwidth over `bytes`, in GB/s (reads + writes). */
 double gpu_copy_ceiling_gbps(size_t bytes, int reps);
 

@@ -51,6 +51,10 @@ struct timing time_job(const struct timed_job *job, const struct timing_config *
             uint64_t next = rng_unpredictable();
             job->vary(job->ctx, key, next);
             key = next;
+            /* Data larger than the L2 cannot stay there between repetitions anyway; varied,
+             * it would leave the L2 full of dirty lines that the launch pays to write back. */
+            if (job->work.dram_bytes > cfg->gpu->l2_bytes && !cfg->flush_l2)
+                gpu_clean_l2(cfg->gpu);
             CUDA_CHECK(cudaDeviceSynchronize());
         }
         double t0 = now_ms();

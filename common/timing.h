@@ -8,7 +8,8 @@
  * Guarded (the default), a repetition also:
  *   - runs on inputs of its own: job->vary brings them to a fresh random pattern (vary.h)
  *     before the repetition, outside the timed region, and back to the input as written
- *     after the last one;
+ *     after the last one (where the data outgrows the L2, the L2's dirty lines are then
+ *     written back, gpu_clean_l2, so the launch does not pay for the variation's writes);
  *   - is clocked by the host too: the device is synchronised before it, and after it as a
  *     whole (every stream), so work queued off stream 0 keeps the host clock running
  *     (`host_ms`, against `span_ms`: the events from before the flush to the stop);
