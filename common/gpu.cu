@@ -137,6 +137,30 @@ void gpu_clean_l2(const struct gpu_info *g)
     CUDA_CHECK(cudaGetLastError());
 }
 
+static __device__ unsigned long long global_ns(void)
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+/* Each block's first thread sleeps until its deadline on the global nanosecond timer; the
+ * others wait at the barrier, holding their thread slots. */
+static __global__ void hold_kernel(unsigned long long ns)
+{
+    if (threadIdx.x == 0)
+        for (unsigned long long end = global_ns() + ns; global_ns() < end;)
+            __nanosleep(1000);
+    __syncthreads();
+}
+
+void gpu_hold_stream(const struct gpu_info *g, double ms)
+{
+    const int threads = 256;
+    hold_kernel<<<g->sms * (g->max_threads_per_sm / threads), threads>>>((unsigned long long)(ms * 1e6));
+    CUDA_CHECK(cudaGetLastError());
+}
+
 double gpu_copy_ceiling_gbps(size_t bytes, int reps)
 {
     void *src = gpu_alloc(bytes, "the copy-ceiling source");

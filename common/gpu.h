@@ -51,6 +51,12 @@ void gpu_flush_l2(const struct gpu_info *g);
  * lines of no use to the next launch (so that launch pays no write-backs it did not cause). */
 void gpu_clean_l2(const struct gpu_info *g);
 
+/* Occupy every thread slot of every SM for `ms` milliseconds (a sleeping kernel on stream
+ * 0). Launched just before a timed launch, it keeps the GPU from starting the timed work
+ * until the host has queued all of it, so the events time the GPU and not the host's launch
+ * latency; and no kernel queued elsewhere meanwhile can run hidden beside it. */
+void gpu_hold_stream(const struct gpu_info *g, double ms);
+
 /* Median cudaMemcpy device-to-device bandwidth over `bytes`, in GB/s (reads + writes). */
 double gpu_copy_ceiling_gbps(size_t bytes, int reps);
 

@@ -8,6 +8,9 @@
 #include "check.h"
 #include "rng.h"
 
+#define HOLD_MIN_MS 0.05
+#define HOLD_MAX_MS 2.0
+
 static double now_ms(void)
 {
     struct timespec t;
@@ -28,9 +31,16 @@ static void wait_for(cudaEvent_t stop, int whole_device, const char *what)
 struct timing time_job(const struct timed_job *job, const struct timing_config *cfg)
 {
     int guarded = cfg->guarded && job->vary;
-    for (int w = 0; w < cfg->warmup; w++)
+    /* The hold before each timed launch lasts twice as long as the host took to queue the
+     * last warm-up launch (the first ones may load modules), within HOLD_MIN/MAX_MS. */
+    double enqueue_ms = 0;
+    for (int w = 0; w < cfg->warmup; w++) {
+        double t0 = now_ms();
         job->launch(job->ctx, 0);
+        enqueue_ms = now_ms() - t0;
+    }
     gpu_check_launch(job->what);
+    double hold_ms = 2 * enqueue_ms < HOLD_MIN_MS ? HOLD_MIN_MS : 2 * enqueue_ms > HOLD_MAX_MS ? HOLD_MAX_MS : 2 * enqueue_ms;
 
     cudaEvent_t before, start, stop;
     CUDA_CHECK(cudaEventCreate(&before));
@@ -59,6 +69,7 @@ struct timing time_job(const struct timed_job *job, const struct timing_config *
         }
         double t0 = now_ms();
         CUDA_CHECK(cudaEventRecord(before, 0));
+        gpu_hold_stream(cfg->gpu, hold_ms);
         if (cfg->flush_l2)
             gpu_flush_l2(cfg->gpu);
         CUDA_CHECK(cudaEventRecord(start, 0));

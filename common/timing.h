@@ -1,7 +1,10 @@
 /* timing.h - timing a launch that may be untrusted code, repeated.
  *
  * Warm-up launches first (not timed), then `reps` timed repetitions, each between two CUDA
- * events on stream 0; the result is the median, minimum and maximum in milliseconds. With
+ * events on stream 0; the result is the median, minimum and maximum in milliseconds. Each
+ * repetition is queued behind a short hold (gpu_hold_stream) that fills the GPU until the
+ * host has queued the launch and its stop event: the events then time the GPU's work, not
+ * the host's launch latency (which was a third of a 10 us reduction's time). With
  * flush_l2 set, a buffer of twice the L2 size is written before every timed launch (on the
  * stream, before the start event), so each launch starts with a cold L2.
  *
@@ -12,7 +15,7 @@
  *     written back, gpu_clean_l2, so the launch does not pay for the variation's writes);
  *   - is clocked by the host too: the device is synchronised before it, and after it as a
  *     whole (every stream), so work queued off stream 0 keeps the host clock running
- *     (`host_ms`, against `span_ms`: the events from before the flush to the stop);
+ *     (`host_ms`, against `span_ms`: the events from before the hold to the stop);
  *   - has its output checked: job->check verifies the last repetition's output, and that of
  *     one repetition drawn at random, each against the reference of its own pattern.
  * Unguarded (--unguarded, to measure what the guard costs) a repetition is timed as before.
@@ -52,7 +55,7 @@ struct timing_config {
 
 struct timing {
     struct summary ms;          /* the events: start to stop */
-    double span_ms, host_ms;    /* medians: events from before the flush to the stop; host clock */
+    double span_ms, host_ms;    /* medians: events from before the hold to the stop; host clock */
     size_t mismatches;          /* in the checked repetitions */
     int checked;                /* how many repetitions were checked */
 };
