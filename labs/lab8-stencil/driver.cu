@@ -478,7 +478,8 @@ static void run_cube(struct lab *lab, struct state *st, const struct experiment 
          * timed repetition recomputes timed's sampled rows for that repetition's input */
         struct reference ref, timed;
         reference_build(&ref, st->host_in, g, r, e->all_rows);
-        reference_build(&timed, st->host_in, g, r, 0);
+        if (!lab->opts.check)
+            reference_build(&timed, st->host_in, g, r, 0);
         size_t points = interior_points(g, r);
         for (int c = 0; c < lab8_variant_count; c++) {
             const struct lab8_variant *v = &lab8_variants[c];
@@ -514,7 +515,8 @@ static void run_cube(struct lab *lab, struct state *st, const struct experiment 
                        occ.blocks_per_sm, occ.occupancy);
         }
         reference_free(&ref);
-        reference_free(&timed);
+        if (!lab->opts.check)
+            reference_free(&timed);
     }
     if (lab->opts.check) {
         printf("%s: %d code x radius points verified on %d^3 (%s rows)\n", e->name, verified, g.nx,
@@ -598,7 +600,8 @@ static void run_cliff(struct lab *lab, struct state *st)
             double cliff = predicted_cliff_nx(lab->gpu.l2_bytes, ny, r);
             struct reference ref, timed; /* as in run_cube */
             reference_build(&ref, st->host_in, g, r, 0);
-            reference_build(&timed, st->host_in, g, r, 0);
+            if (!lab->opts.check)
+                reference_build(&timed, st->host_in, g, r, 0);
             size_t points = interior_points(g, r);
             for (int c = 0; c < lab8_variant_count; c++) {
                 const struct lab8_variant *v = &lab8_variants[c];
@@ -628,7 +631,8 @@ static void run_cliff(struct lab *lab, struct state *st)
                 report_row(&rep, &row, "%d,%d,%d,%.2f,%.0f", r, ny, CLIFF_NZ, perf[c][r][k], cliff);
             }
             reference_free(&ref);
-            reference_free(&timed);
+            if (!lab->opts.check)
+                reference_free(&timed);
         }
     }
     if (lab->opts.check) {
