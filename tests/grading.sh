@@ -70,13 +70,16 @@ for n in $LAB_NUMS; do
         head -n 1 '$work/out/gradebook.csv' | grep -q '^student,total,compile,' &&
         [ \$(tail -n +2 '$work/out/gradebook.csv' | wc -l) -eq $expected ]"
 
+    # GRADING_SOLUTION_RUNS=N: the solution graded N times, as a class of N copies (one
+    # trusted build for all), each with full marks.
     runs=${GRADING_SOLUTION_RUNS:-1}
     if [ "$runs" -gt 1 ]; then
+        mkdir -p "$work/solutions"
+        for r in $(seq "$runs"); do cp "$work/class/solution.cu" "$work/solutions/solution-$r.cu"; done
         gpu_test "gpu: grading lab$n: the solution gets full marks in $runs runs out of $runs" bash -c "
+            grading/grade-all $n '$work/solutions' --out '$work/solution-runs' || exit 1
             for r in \$(seq $runs); do
-                grading/grade $n '$work/class/solution.cu' --out '$work/solution-\$r' >/dev/null || exit 1
-                tail -n 1 '$work/solution-\$r/report.txt'
-                tail -n 1 '$work/solution-\$r/report.txt' | grep -q '^Score: \\([0-9.]*\\)/\\1\$' || exit 1
+                tail -n 1 '$work/solution-runs/solution-'\$r/report.txt | grep -q '^Score: \\([0-9.]*\\)/\\1\$' || exit 1
             done"
     fi
 done
