@@ -28,6 +28,14 @@ int implausible_rate(const struct work *w, const struct machine_limits *m, doubl
             return 1;
         }
     }
+    if (w->dependent_loads > 0 && w->load_floor_ns > 0) {
+        double ns = fastest_ms * 1e6 / w->dependent_loads;
+        if (ns < w->load_floor_ns) {
+            snprintf(why, why_len, "%.2f ns per dependent load (%.0f of them), under the %.1f ns in which no load "
+                     "can return: some loads were not made", ns, w->dependent_loads, w->load_floor_ns);
+            return 1;
+        }
+    }
     if (w->dram_bytes > m->l2_bytes && m->ceiling_gbps > 0) {
         /* The L2 may hold up to its size from the repetition before (unless flushed), and
          * absorb writes: the rest crosses DRAM, at no more than the ceiling plus the margin. */

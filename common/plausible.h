@@ -3,6 +3,7 @@
  * Two judgements on a timed point, pure arithmetic (the unit tests run them without a GPU):
  *   - the physical floor: a point faster than the GPU can be. Its FLOP rate above the FP32
  *     peak, its bandwidth above the peak of a level it is counted at (shared memory, say),
+ *     a chain of dependent loads (a pointer chase) faster per load than any load returns,
  *     or, where more must cross DRAM than the L2 holds, more DRAM bandwidth than the copy
  *     ceiling measured in the same run allows (PLAUSIBLE_MARGIN above it, for the bytes
  *     the L2 cannot have kept from the repetition before);
@@ -31,6 +32,9 @@ struct work {
     double flops;       /* FP32 operations (0: none counted) */
     double peak_bytes;  /* bytes moved at a level with a known peak (shared memory, say) ... */
     double peak_gbps;   /* ... and that peak (0: none) */
+    double dependent_loads; /* loads that each wait for the one before (a pointer chase) ... */
+    double load_floor_ns;   /* ... and the least time one can take (0: no floor) */
+    double written_bytes;   /* what the launch writes to global memory (timing.h: the L2's state) */
 };
 
 /* What the GPU can do, measured or computed in the same run. */

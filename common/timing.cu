@@ -61,9 +61,11 @@ struct timing time_job(const struct timed_job *job, const struct timing_config *
             uint64_t next = rng_unpredictable();
             job->vary(job->ctx, key, next);
             key = next;
-            /* Data larger than the L2 cannot stay there between repetitions anyway; varied,
-             * it would leave the L2 full of dirty lines that the launch pays to write back. */
-            if (job->work.dram_bytes > cfg->gpu->l2_bytes && !cfg->flush_l2)
+            /* Varying data larger than the L2 leaves it full of dirty lines. Back to back, a
+             * launch that writes as much would find its own there, and pay to write them
+             * back; one that writes less would find the L2 clean, so it is cleaned for it. */
+            if (job->work.dram_bytes > cfg->gpu->l2_bytes && job->work.written_bytes < cfg->gpu->l2_bytes &&
+                !cfg->flush_l2)
                 gpu_clean_l2(cfg->gpu);
             CUDA_CHECK(cudaDeviceSynchronize());
         }

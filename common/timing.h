@@ -11,8 +11,10 @@
  * Guarded (the default), a repetition also:
  *   - runs on inputs of its own: job->vary brings them to a fresh random pattern (vary.h)
  *     before the repetition, outside the timed region, and back to the input as written
- *     after the last one (where the data outgrows the L2, the L2's dirty lines are then
- *     written back, gpu_clean_l2, so the launch does not pay for the variation's writes);
+ *     after the last one. Where the data outgrows the L2, the variation leaves it full of
+ *     dirty lines, as a launch that writes at least the L2's size (work.written_bytes)
+ *     leaves it for the next one back to back; for a launch that writes less they are
+ *     written back first (gpu_clean_l2), so it does not pay for writes it did not make;
  *   - is clocked by the host too: the device is synchronised before it, and after it as a
  *     whole (every stream), so work queued off stream 0 keeps the host clock running
  *     (`host_ms`, against `span_ms`: the events from before the hold to the stop);

@@ -233,6 +233,7 @@ static void run_sweep(struct lab *lab, struct buffers *b, const struct sweep *s,
                 /* The least DRAM can move: every sector the copy touches, once. */
                 struct timed_job timed = {label, launch_job, &job, vary_input, check_repetition,
                                           {t.sector_bytes, 0, 0, 0}};
+                timed.work.written_bytes = 4.0 * copies;
                 r.status = status = lab_time(lab, &timed, &timing, &r.ms);
             }
             double gbps = r.bytes / (r.ms.median * 1e6);

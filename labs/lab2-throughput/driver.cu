@@ -403,6 +403,7 @@ static int sweep_curve(struct lab *lab, struct array *a, struct report *rep, str
             /* The least DRAM can move: every float read once and written once. */
             struct timed_job timed = {label, launch_job, &job, vary_window, check_repetition,
                                       {8.0 * a->n, 0, 0, 0}};
+            timed.work.written_bytes = 4.0 * a->n;
             r.status = lab_time(lab, &timed, &cfg, &r.ms);
         }
         if (r.status == ROW_OK) {

@@ -269,6 +269,7 @@ static struct work work_of(struct shape s)
 {
     double elements = (double)s.m * s.k + (double)s.k * s.n + (double)s.m * s.n;
     struct work w = {4.0 * elements, 2.0 * s.m * s.n * s.k, 0, 0};
+    w.written_bytes = 4.0 * s.m * s.n;
     return w;
 }
 
