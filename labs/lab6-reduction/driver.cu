@@ -437,7 +437,7 @@ static void print_size(const struct lab *lab, size_t n, int cold)
     printf("\nn = %s = %zu ints, %.1f MiB = %.2fx the L2: %s\n", size_name(n, size, sizeof size), n,
            4.0 * n / 1048576.0, ratio_l2,
            cold              ? "cold L2 (flushed before every timed launch)"
-           : ratio_l2 < 0.5   ? "warm, so this measures the L2 and launch latency, not DRAM"
+           : ratio_l2 < 0.5   ? "warm, so this measures the L2 and the cost of a launch, not DRAM"
            : ratio_l2 < 4     ? "warm, partly served by the L2"
                               : "DRAM-bound");
 }
