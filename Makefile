@@ -77,16 +77,26 @@ $(VERSION_OBJ): $(OUT)/version.c
 
 # ---- one lab: the trusted driver once per lab, then per flavour ---------------------------
 # $(1) number; for lab_build also $(2) flavour and $(3) its kernels.cu.
+# A lab's lab.mk may have its kernels.cu compiled more than once into the one program, each
+# time with flags of its own: KERNEL_BUILDS_labN := a b and KERNEL_FLAGS_labN_a := ... give
+# objects kernels_a.o and kernels_b.o (lab 4: the same kernels with the L1 on and off).
+# Otherwise a lab has one kernels.o.
+kernel_builds = $(or $(KERNEL_BUILDS_lab$(1)),one)
+kernel_obj = $(OUT)/$(2)/lab$(1)/kernels$(if $(filter one,$(3)),,_$(3)).o
 define lab_driver
 $(OUT)/driver/lab$(1)/driver.o: $(call lab_dir,$(1))/driver.cu
 	@mkdir -p $$(@D)
 	$$(NVCC) $$(NVFLAGS) -I$(call lab_dir,$(1)) -c $$< -o $$@
 endef
-define lab_build
-$(OUT)/$(2)/lab$(1)/kernels.o: $(3)
+# $(4): the build's name (one, or one of KERNEL_BUILDS_labN)
+define kernel_rule
+$(call kernel_obj,$(1),$(2),$(4)): $(3)
 	@mkdir -p $$(@D)
-	$$(NVCC) $$(NVFLAGS) -I$(call lab_dir,$(1)) -c $$< -o $$@
-$(OUT)/$(2)/lab$(1)/lab$(1): $(OUT)/driver/lab$(1)/driver.o $(OUT)/$(2)/lab$(1)/kernels.o $$(HARNESS)
+	$$(NVCC) $$(NVFLAGS) $$(KERNEL_FLAGS_lab$(1)_$(4)) -I$(call lab_dir,$(1)) -c $$< -o $$@
+endef
+define lab_build
+$(foreach b,$(call kernel_builds,$(1)),$(eval $(call kernel_rule,$(1),$(2),$(3),$(b))))
+$(OUT)/$(2)/lab$(1)/lab$(1): $(OUT)/driver/lab$(1)/driver.o $(foreach b,$(call kernel_builds,$(1)),$(call kernel_obj,$(1),$(2),$(b))) $$(HARNESS)
 	$$(NVCC) $$(ARCH_FLAGS) $$^ -o $$@ $$(LIBS_lab$(1))
 endef
 

@@ -154,6 +154,30 @@ static __global__ void hold_kernel(unsigned long long ns)
     __syncthreads();
 }
 
+/* One thread counts SM cycles while the global timer advances by `ns`. */
+static __global__ void clock_kernel(unsigned long long ns, unsigned long long *out)
+{
+    unsigned long long t0 = global_ns(), c0 = clock64(), t1;
+    do
+        t1 = global_ns();
+    while (t1 - t0 < ns);
+    out[0] = clock64() - c0;
+    out[1] = t1 - t0;
+}
+
+double gpu_measure_sm_clock_mhz(double ms)
+{
+    unsigned long long *d = (unsigned long long *)gpu_alloc(2 * sizeof *d, "the clock probe");
+    unsigned long long h[2] = {0, 0};
+    for (int run = 0; run < 2; run++) { /* the first run wakes the GPU up */
+        clock_kernel<<<1, 1>>>((unsigned long long)(ms * 1e6), d);
+        gpu_check_launch("the clock probe");
+    }
+    CUDA_CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
+    gpu_free(d);
+    return h[1] ? 1e3 * (double)h[0] / (double)h[1] : 0;
+}
+
 void gpu_hold_stream(const struct gpu_info *g, double ms)
 {
     const int threads = 256;

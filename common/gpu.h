@@ -64,6 +64,11 @@ double gpu_copy_ceiling_gbps(size_t bytes, int reps);
  * (the variant and its parameter) and exit 3. */
 void gpu_check_launch(const char *what);
 
+/* The SM clock while a kernel runs, in MHz: clock64() cycles against the global nanosecond
+ * timer over about `ms` milliseconds on one SM. The clock the device reports
+ * (sm_clock_khz) is its boost maximum; a GPU may run below it. */
+double gpu_measure_sm_clock_mhz(double ms);
+
 /* FP32 peak: SMs x FP32 lanes per SM (64 on sm_75 and sm_80, else 128) x 2 x the boost clock. */
 double gpu_fp32_peak_gflops(const struct gpu_info *g);
 

@@ -10,6 +10,9 @@
 # ncu gave none. PROGRAM's output and ncu's messages go to OUT.log.
 # How a lab joins launches to its own points is the lab's business; lab 3 launches a
 # marker kernel whose grid size numbers the point before each point (labs/lab3-banks/driver.cu).
+# MARKER=NAME: launches of a kernel whose name contains NAME number the points of a run
+# (lab 4): they get no row, and every row after one gets a first column `point`, the
+# marker's grid x size - 1 (empty before the first marker).
 # Exit 0 with one line and no OUT.csv when ncu is missing or GPU performance counters are
 # not permitted (ERR_NVGPUCTRPERM); 1 with one line when the run failed or ncu reported no
 # kernel; 2 on bad usage. NCU=path picks the ncu binary; NCU_EXTRA adds options.
@@ -39,7 +42,7 @@ if grep -q 'ERR_NVGPUCTRPERM' "$raw" "$log"; then
     rm -f "$raw"
     exit 0
 fi
-awk -v metrics="$metrics" -v out="$out" '
+awk -v metrics="$metrics" -v out="$out" -v marker="${MARKER:-}" '
     function split_quoted(line, arr) { # "a","b","c" -> arr[1..n]
         sub(/^"/, "", line); sub(/"[ \r]*$/, "", line)
         return split(line, arr, /","/)
@@ -60,11 +63,14 @@ awk -v metrics="$metrics" -v out="$out" '
     END {
         if (!launches) exit 1
         m = split(metrics, names, ",")
-        line = "kernel,launch,grid,block"
+        line = (marker != "" ? "point," : "") "kernel,launch,grid,block"
         for (j = 1; j <= m; j++) line = line "," names[j]
         print line > out
+        point = ""
         for (i = 1; i <= launches; i++) {
-            id = order[i]; line = kernel[id] "," id "," grid[id] "," block[id]
+            id = order[i]
+            if (marker != "" && index(kernel[id], marker)) { split(grid[id], g, "x"); point = g[1] - 1; continue }
+            line = (marker != "" ? point "," : "") kernel[id] "," id "," grid[id] "," block[id]
             for (j = 1; j <= m; j++) line = line "," ((id, names[j]) in value ? value[id, names[j]] : "")
             print line > out
         }
