@@ -5,9 +5,9 @@
     tools/compare-runs.py results/lab1-unguarded results/lab1       (what the timing guard costs)
 
 A and B are folders of a lab's CSVs (or two CSV files). Rows are matched by (variant, param,
-n); for each experiment the line gives the rows compared, the median and the largest
-|B/A - 1| of ms_median, and the row of the largest; rows that are not ok in either run are
-counted apart. Exit 0 always: it measures, it does not judge.
+n), and by their order where several rows share them; for each experiment the line gives the
+rows compared, the median and the largest |B/A - 1| of ms_median, and the row of the largest;
+rows that are not ok in either run are counted apart. Exit 0 always: it measures, it does not judge.
 """
 import csv
 import glob
@@ -17,9 +17,16 @@ import sys
 
 
 def rows(path):
+    """{(variant, param, n, k): row}; k numbers the rows that share (variant, param, n), in
+    order (lab 5's arms run one kernel several ways)."""
     with open(path, encoding="utf-8") as f:
         lines = [line for line in f if not line.startswith("#")]
-    return {(r["variant"], r["param"], r["n"]): r for r in csv.DictReader(lines)}
+    out, seen = {}, {}
+    for r in csv.DictReader(lines):
+        key = (r["variant"], r["param"], r["n"])
+        seen[key] = seen.get(key, 0) + 1
+        out[key + ((f"#{seen[key]}",) if seen[key] > 1 else ())] = r
+    return out
 
 
 def csvs(path):
