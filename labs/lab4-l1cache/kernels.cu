@@ -1,0 +1,76 @@
+/* kernels.cu - lab 4, the L1 cache on and off: a copy, a 1D stencil and a pointer chase.
+ *
+ * This is the file you edit. The Makefile compiles it twice, with -Xptxas -dlcm=ca (loads
+ * cached in L1) and -Xptxas -dlcm=cg (loads cached in L2 only), and the driver (driver.cu)
+ * runs both copies side by side: same source, one compiler flag apart. So keep everything
+ * here `static`, and read global memory through plain pointers (kernels.h says why).
+ * Variants:
+ *   copy_stream  out[i] = in[i]: every byte used once, nothing for a cache to keep (given)
+ *   stencil_1d   out[i] = in[i-r] + ... + in[i+r]: neighbouring threads read the same floats
+ *   chase        one warp follows a chain of links: each load waits for the one before
+ * Run: make lab4            (only your file changes between runs)
+ *      build/.../lab4 --only stencil_1d --quick
+ */
+#include "kernels.h"
+
+static unsigned blocks_for(size_t threads)
+{
+    return (unsigned)((threads + LAB4_BLOCK - 1) / LAB4_BLOCK);
+}
+
+/* One float per thread, read once and written once. No byte is read twice, so whether the
+ * L1 keeps it or not cannot matter: the copy runs at the same speed in both builds. */
+static __global__ void copy_stream_kernel(float *out, float *in, size_t n)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = in[i];
+}
+
+/* Thread i sums the 2r+1 floats around i. A warp's 2r+1 loads fall in the same two or three
+ * 128-byte lines, shifted by 4 bytes each: with the L1 on (ca) the first load brings the
+ * lines in and the others hit; with it off (cg) every load goes to the L2, 2r+1 times the
+ * traffic. The bigger r, the more the L1 saves. */
+static __global__ void stencil_1d_kernel(float *out, float *in, size_t n, int radius)
+{
+    // TODO(4a): thread i (one per output, i < n) adds in[j] for j = i-radius .. i+radius,
+    // leaving out the j outside 0 .. n-1, and writes the sum to out[i]. Read every term
+    // from `in` (no shared memory, no __ldg): the L1 is what this lab measures.
+}
+
+/* Every lane of one warp follows the chain from `start`: the address of each load is the
+ * value the load before returned, so the loads cannot overlap and the time per hop is the
+ * latency of one load from wherever the chain's footprint fits (L1, L2, DRAM). */
+static __global__ void chase_kernel(unsigned *links, unsigned start, long long hops, unsigned *ends)
+{
+    // TODO(4b): j = start, then `hops` times j = links[j]; each lane writes j to
+    // ends[threadIdx.x]. Keep the loop plain: each load must wait for the one before.
+}
+
+static int launch_copy_stream(const struct lab4_args *a, cudaStream_t stream)
+{
+    copy_stream_kernel<<<blocks_for(a->n), LAB4_BLOCK, 0, stream>>>(a->out, a->in, a->n);
+    return LAB_OK;
+}
+
+static int launch_stencil_1d(const struct lab4_args *a, cudaStream_t stream)
+{
+    // TODO(4a): launch stencil_1d_kernel with one thread per output, LAB4_BLOCK per block.
+    return LAB_NOT_IMPLEMENTED;
+}
+
+static int launch_chase(const struct lab4_args *a, cudaStream_t stream)
+{
+    // TODO(4b): launch chase_kernel as one block of LAB4_CHASE_LANES threads (one warp).
+    return LAB_NOT_IMPLEMENTED;
+}
+
+extern "C" const struct lab4_variant lab4_variants[] = {
+    {"copy_stream", "out[i] = in[i]: no byte read twice (given)", launch_copy_stream,
+     (const void *)copy_stream_kernel},
+    {"stencil_1d", "out[i] = sum of in[i-r..i+r]: neighbours share 2r of 2r+1 loads", launch_stencil_1d,
+     (const void *)stencil_1d_kernel},
+    {"chase", "one warp follows a chain of dependent loads: time per hop = latency", launch_chase,
+     (const void *)chase_kernel},
+};
+extern "C" const int lab4_variant_count = sizeof lab4_variants / sizeof lab4_variants[0];

@@ -1,0 +1,111 @@
+# tests/lab4.sh - lab 4's own checks, sourced by tests/run.sh (helpers and variables there).
+# Without a GPU: the twin build (kernels.cu compiled with -dlcm=ca and -dlcm=cg, both in one
+# program), the SASS of the two builds (cuobjdump, from the toolkit or from pip's
+# nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm; skipped without), the read-only trap, the
+# chase's building blocks (common/chase.h) against a walk, tools/ncu-counters.sh's MARKER
+# join with a stand-in ncu, the fixtures build. With a GPU: the solution verified, the
+# student file's TODOs reported as not_implemented, the phenomenon in a loose form (an L1
+# step in ca only, DRAM slower than L2, the stencil slower under cg at r 8, the copy alike),
+# planted bugs caught and named, and (where ncu works) the L1 hit rates.
+# CSV columns: staircase 3 param (footprint), 15 build, 20 ns_per_hop; reuse 3 radius,
+# 7 ms_median, 15 build, 16 l1_hit_pct; copy 7 ms_median, 15 build.
+sol4=$OUT/solution/lab4/lab4
+stu4=$OUT/student/lab4/lab4
+obj4=$OUT/solution/lab4
+arch4=$($MAKE -s print-ARCH)
+
+check "lab4 twin build: kernels_ca.o and kernels_cg.o, both tables in one program" bash -c "
+    [ -f '$obj4/kernels_ca.o' ] && [ -f '$obj4/kernels_cg.o' ] &&
+    nm '$sol4' | grep -q ' lab4_variants_ca\$' && nm '$sol4' | grep -q ' lab4_variants_cg\$' &&
+    nm '$stu4' | grep -q ' lab4_variants_cg\$'"
+
+# SASS: what -dlcm changed. cuobjdump is not in every toolkit install; pip has it.
+sass_name="lab4 SASS: each kernel's global loads differ between the ca and cg builds, none read-only"
+ARCH=$arch4 sh labs/lab4-l1cache/sass.sh "$obj4" >"$tmp/sass4" 2>&1
+if grep -q '^sass: cuobjdump' "$tmp/sass4"; then
+    skip "$sass_name" "cuobjdump not found (pip install nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm)"
+    skip "lab4 SASS: a const __restrict__ load is LDG.E.CONSTANT in both builds (the trap)" "cuobjdump not found"
+else
+    check "$sass_name" awk '
+        { ops[$1, $2] = ops[$1, $2] " " $3; kernels[$2] = 1; if ($3 ~ /CONSTANT/) ro = 1 }
+        END { for (k in kernels) { n++; printf "%s: ca%s | cg%s\n", k, ops["ca", k], ops["cg", k]
+                                   if (ops["ca", k] == "" || ops["ca", k] == ops["cg", k]) same = 1 }
+              exit !(n == 3 && !same && !ro) }' "$tmp/sass4"
+    check "lab4 SASS: a const __restrict__ load is LDG.E.CONSTANT in both builds (the trap)" bash -c "
+        ARCH=$arch4 sh labs/lab4-l1cache/sass.sh --trap | tee '$tmp/trap4' &&
+        [ \$(grep -c 'LDG.E.CONSTANT' '$tmp/trap4') -eq 2 ] && ! grep -v CONSTANT '$tmp/trap4' | grep -q LDG"
+fi
+
+check "lab4 chase: the links are one cycle, and a walk ends where chase_position says (common/chase.h)" bash -c "
+    ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/rng.c -o '$tmp/chase_test' &&
+    '$tmp/chase_test'"
+
+# A stand-in ncu for MARKER: runs the program, then writes a details-page CSV in which a
+# marker launch (grid 3: point 2) comes before two kernels, and one kernel comes before any.
+mkdir -p "$tmp/fake-ncu4"
+cat >"$tmp/fake-ncu4/ncu" <<'FAKE'
+#!/bin/sh
+while [ $# -gt 0 ]; do
+    case $1 in
+    --log-file) log=$2; shift 2 ;;
+    --metrics | --clock-control | --print-units | --print-kernel-base) shift 2 ;;
+    --csv) shift ;;
+    *) break ;;
+    esac
+done
+"$@"
+h='"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"'
+row() { printf '"%s","9","lab4","h","%s","1","7","(%s, 1, 1)","(%s, 1, 1)","0","9.0","Command line profiler metrics","m_a","","%s"\n' "$@"; }
+{ echo "$h"; row 1 "void k_kernel(float *)" 256 10 "1.5"; row 2 "lab4_profile_marker()" 1 3 "0"
+  row 3 "void k_kernel(float *)" 256 10 "2,5"; row 4 "chase_kernel(unsigned int *)" 32 1 "7"; } >"$log"
+FAKE
+chmod +x "$tmp/fake-ncu4/ncu"
+check "ncu-counters.sh MARKER=: marker launches number the rows after them" bash -c "
+    MARKER=lab4_profile_marker NCU='$tmp/fake-ncu4/ncu' sh tools/ncu-counters.sh '$tmp/m.csv' m_a -- true &&
+    [ \"\$(cat '$tmp/m.csv')\" = \"\$(printf 'point,kernel,launch,grid,block,m_a\n,k_kernel,1,10x1x1,256x1x1,1.5\n2,k_kernel,3,10x1x1,256x1x1,25\n2,chase_kernel,4,1x1x1,32x1x1,7')\" ]"
+
+gpu_test "gpu: lab4 solution verified at awkward sizes, every radius, awkward chains and a footprint a doubling" "$sol4" --check
+gpu_test "gpu: lab4 solution verified at odd size 777 (and a chain of 777 links), seed 99" "$sol4" --check --n 777 --seed 99
+gpu_test "gpu: lab4 student file runs, TODO variants report not_implemented" bash -c "
+    '$stu4' --quick --csv '$tmp/student4' &&
+    grep -q '^4,copy_stream,0,.*,ok,ca,' '$tmp/student4/copy.csv' &&
+    grep -q '^4,copy_stream,0,.*,ok,cg,' '$tmp/student4/copy.csv' &&
+    grep -q '^4,stencil_1d,.*,not_implemented,ca' '$tmp/student4/reuse.csv' &&
+    grep -q '^4,chase,.*,not_implemented,cg' '$tmp/student4/staircase.csv' &&
+    grep -q '^4,l1_reread,.*,ok,l1,' '$tmp/student4/bandwidth.csv'"
+gpu_test "gpu: lab4 an L1 step in ca only, DRAM slower than L2, stencil r 8 slower under cg, the copy alike" bash -c "
+    '$sol4' --quick --csv '$tmp/sol4' >'$tmp/sol4.log' &&
+    awk -F, '\$2 == \"chase\" && \$14 == \"ok\" { ns[\$15, \$3] = \$20; if (!first) first = \$3; last = \$3 }
+             \$2 == \"chase\" && \$3 == 1048576 { mid = \$3 }
+             END { printf \"4 KiB: ca %s ns, cg %s ns; 1 MiB: ca %s ns; %s bytes: ca %s ns\\n\", ns[\"ca\", first],
+                          ns[\"cg\", first], ns[\"ca\", mid], last, ns[\"ca\", last]
+                   exit !(ns[\"ca\", first] > 0 && ns[\"ca\", first] < 0.6 * ns[\"cg\", first] &&
+                          ns[\"ca\", last] > 1.5 * ns[\"ca\", mid]) }' '$tmp/sol4/staircase.csv' &&
+    awk -F, '\$2 == \"stencil_1d\" && \$3 == 8 { ms[\$15] = \$7 }
+             END { printf \"stencil r 8: ca %s ms, cg %s ms\\n\", ms[\"ca\"], ms[\"cg\"]; exit !(ms[\"ca\"] > 0 && ms[\"cg\"] > 1.05 * ms[\"ca\"]) }' \
+        '$tmp/sol4/reuse.csv' &&
+    awk -F, '\$2 == \"copy_stream\" { ms[\$15] = \$7 }
+             END { printf \"copy: ca %s ms, cg %s ms\\n\", ms[\"ca\"], ms[\"cg\"]
+                   exit !(ms[\"ca\"] > 0 && ms[\"cg\"] < 1.1 * ms[\"ca\"] && ms[\"ca\"] < 1.1 * ms[\"cg\"]) }' '$tmp/sol4/copy.csv'"
+
+name="gpu: lab4 --counters: ncu's L1 hit rate of the stencil (r 8) far higher under ca than cg"
+if [ $have_gpu -eq 0 ]; then
+    skip "$name" "no GPU"
+elif ! command -v ncu >/dev/null 2>&1; then
+    skip "$name" "ncu not installed"
+else
+    "$sol4" --quick --only stencil_1d --counters --csv "$tmp/cnt4" >"$tmp/log" 2>&1
+    rc=$?
+    if grep -q 'ERR_NVGPUCTRPERM' "$tmp/log"; then
+        skip "$name" "counters not permitted"
+    elif [ $rc -eq 0 ] && awk -F, '$2 == "stencil_1d" && $3 == 8 { hit[$15] = $16 }
+            END { printf "r 8: L1 hit rate ca %s%%, cg %s%%\n", hit["ca"], hit["cg"]
+                  exit !(hit["ca"] != "" && hit["cg"] != "" && hit["ca"] > hit["cg"] + 20) }' \
+            "$tmp/cnt4/reuse.csv" >>"$tmp/log" 2>&1; then
+        pass "$name"
+    else
+        fail "$name" "$tmp/log" "exit $rc"
+    fi
+fi
+
+fixture_checks 4 --n 4099
