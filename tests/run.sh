@@ -149,6 +149,11 @@ fi
 check "render-plots without gnuplot: one line, CSVs kept, success" bash -c \
     "GNUPLOT=/nonexistent/gnuplot sh tools/render-plots.sh labs/lab1-coalescing handouts/reference/lab1 '$tmp/np' | grep -q '^gnuplot not found'"
 
+# ---- the README ----------------------------------------------------------------------------
+check "README: one row per lab, each status what the tree holds (tools/readme-labs.sh)" sh tools/readme-labs.sh
+sed 's/^\(| 1 |.*| \)ready |$/\1ready; meets every target |/' README.md >"$tmp/readme.md"
+expect_exit "tools/readme-labs.sh refuses a status that claims more than the tree" 1 sh tools/readme-labs.sh "$tmp/readme.md"
+
 # ---- each lab's own checks (tests/labN.sh, sourced: they use the helpers above) ---------
 gpu_test() { # gpu_test NAME COMMAND...: a check that needs the GPU
     if [ $have_gpu -eq 0 ]; then skip "$1" "no GPU"; else check "$@"; fi
