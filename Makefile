@@ -121,7 +121,7 @@ endif
 LAB_TARGETS := $(addprefix lab,$(LAB_NUMS))
 RUN_FLAGS := $(if $(filter 1,$(QUICK)),--quick) $(ARGS)
 
-.PHONY: help all $(LAB_TARGETS) $(addsuffix -build,$(LAB_TARGETS)) plots test student-files \
+.PHONY: help all $(LAB_TARGETS) $(addsuffix -build,$(LAB_TARGETS)) plots test test-quick student-files \
         reference-plots clean dist FORCE
 .DEFAULT_GOAL := help
 
@@ -133,6 +133,7 @@ help:
 	@echo "  make plots           re-render every figure from the CSVs in results/"
 	@echo "  make test            the kit's tests (GPU checks run only where there is a GPU)"
 	@echo "  make test LABS='1 6' only these labs' checks (and the generic ones)"
+	@echo "  make test-quick      all but the grader's fixture classes, for the edit loop"
 	@echo "  make student-files   regenerate labs/*/kernels.cu from solutions/ (instructors)"
 	@echo "  make reference-plots re-render the handouts' reference figures"
 	@echo "  make dist            the student copy: $(DIST_TARBALL) (no solutions, no private grading data)"
@@ -176,6 +177,10 @@ student-files:
 
 test:
 	@bash tests/run.sh
+
+# The edit loop: every check but the grader's fixture classes (most of a GPU run's time).
+test-quick:
+	@SKIP_GRADING=1 bash tests/run.sh
 
 # The harness's unit tests: host code only, no GPU.
 $(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.o,$(HOST_OBJS)) $(HOST_OUT)/common/check.o
