@@ -10,30 +10,15 @@ check "lab3 bank model: (w/4) gcd(s, 128/w) wavefronts, broadcast and padded col
     ${CC:-cc} -O2 -Wall -Ilabs/lab3-banks tests/fixtures/lab3/bank_model_test.c -o '$tmp/bank_model_test' &&
     '$tmp/bank_model_test'"
 
-# A stand-in for ncu: runs the program, then writes a details-page CSV (or refuses).
-mkdir -p "$tmp/fake-ncu"
-cat >"$tmp/fake-ncu/ncu" <<'FAKE'
-#!/bin/sh
-while [ $# -gt 0 ]; do
-    case $1 in
-    --log-file) log=$2; shift 2 ;;
-    --metrics | --clock-control | --print-units | --print-kernel-base) shift 2 ;;
-    --csv) shift ;;
-    *) break ;;
-    esac
-done
-"$@"
-if [ -n "${FAKE_REFUSE:-}" ]; then echo "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission" >"$log"; exit 1; fi
-h='"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"'
+# A details page's rows as ncu writes them: one launch, two metrics (tests/fake-ncu replays
+# them).
 r='"1","9","lab3","h","void k_kernel(unsigned int *, int)","1","7","(256, 1, 1)","(4224, 1, 1)","0","9.0","Command line profiler metrics"'
-printf '%s\n%s,"m_a","","1,081,344"\n%s,"m_b","","34,603,008"\n' "$h" "$r" "$r" >"$log"
-FAKE
-chmod +x "$tmp/fake-ncu/ncu"
+printf '%s,"m_a","","1,081,344"\n%s,"m_b","","34,603,008"\n' "$r" "$r" >"$tmp/ncu3.csv"
 check "ncu-counters.sh writes one tidy row per launch" bash -c "
-    NCU='$tmp/fake-ncu/ncu' sh tools/ncu-counters.sh '$tmp/c.csv' m_a,m_b -- true &&
+    FAKE_NCU_OUTPUT='$tmp/ncu3.csv' NCU=tests/fake-ncu sh tools/ncu-counters.sh '$tmp/c.csv' m_a,m_b -- true &&
     [ \"\$(cat '$tmp/c.csv')\" = \"\$(printf 'kernel,launch,grid,block,m_a,m_b\nk_kernel,1,4224x1x1,256x1x1,1081344,34603008')\" ]"
 check "ncu-counters.sh with counters refused: one line, exit 0, no CSV" bash -c "
-    out=\$(FAKE_REFUSE=1 NCU='$tmp/fake-ncu/ncu' sh tools/ncu-counters.sh '$tmp/d.csv' m_a -- true) &&
+    out=\$(FAKE_REFUSE=1 NCU=tests/fake-ncu sh tools/ncu-counters.sh '$tmp/d.csv' m_a -- true) &&
     [ \"\$(echo \"\$out\" | wc -l)\" -eq 1 ] && echo \"\$out\" | grep -q ERR_NVGPUCTRPERM && [ ! -e '$tmp/d.csv' ]"
 check "ncu-counters.sh without ncu: one line, exit 0, no CSV" bash -c "
     out=\$(NCU=/nonexistent/ncu sh tools/ncu-counters.sh '$tmp/e.csv' m_a -- true) &&

@@ -40,28 +40,13 @@ check "lab4 chase: the links are one cycle, and a walk ends where chase_position
     ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/rng.c -o '$tmp/chase_test' &&
     '$tmp/chase_test'"
 
-# A stand-in ncu for MARKER: runs the program, then writes a details-page CSV in which a
-# marker launch (grid 3: point 2) comes before two kernels, and one kernel comes before any.
-mkdir -p "$tmp/fake-ncu4"
-cat >"$tmp/fake-ncu4/ncu" <<'FAKE'
-#!/bin/sh
-while [ $# -gt 0 ]; do
-    case $1 in
-    --log-file) log=$2; shift 2 ;;
-    --metrics | --clock-control | --print-units | --print-kernel-base) shift 2 ;;
-    --csv) shift ;;
-    *) break ;;
-    esac
-done
-"$@"
-h='"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"'
+# For MARKER: a details page's rows (tests/fake-ncu replays them) in which a marker launch (grid 3:
+# point 2) comes before two kernels, and one kernel comes before any.
 row() { printf '"%s","9","lab4","h","%s","1","7","(%s, 1, 1)","(%s, 1, 1)","0","9.0","Command line profiler metrics","m_a","","%s"\n' "$@"; }
-{ echo "$h"; row 1 "void k_kernel(float *)" 256 10 "1.5"; row 2 "lab4_profile_marker()" 1 3 "0"
-  row 3 "void k_kernel(float *)" 256 10 "2,5"; row 4 "chase_kernel(unsigned int *)" 32 1 "7"; } >"$log"
-FAKE
-chmod +x "$tmp/fake-ncu4/ncu"
+{ row 1 "void k_kernel(float *)" 256 10 "1.5"; row 2 "lab4_profile_marker()" 1 3 "0"
+  row 3 "void k_kernel(float *)" 256 10 "2,5"; row 4 "chase_kernel(unsigned int *)" 32 1 "7"; } >"$tmp/ncu4.csv"
 check "ncu-counters.sh MARKER=: marker launches number the rows after them" bash -c "
-    MARKER=lab4_profile_marker NCU='$tmp/fake-ncu4/ncu' sh tools/ncu-counters.sh '$tmp/m.csv' m_a -- true &&
+    MARKER=lab4_profile_marker FAKE_NCU_OUTPUT='$tmp/ncu4.csv' NCU=tests/fake-ncu sh tools/ncu-counters.sh '$tmp/m.csv' m_a -- true &&
     [ \"\$(cat '$tmp/m.csv')\" = \"\$(printf 'point,kernel,launch,grid,block,m_a\n,k_kernel,1,10x1x1,256x1x1,1.5\n2,k_kernel,3,10x1x1,256x1x1,25\n2,chase_kernel,4,1x1x1,32x1x1,7')\" ]"
 
 gpu_test "gpu: lab4 solution verified at awkward sizes, every radius, awkward chains and a footprint a doubling" "$sol4" --check
