@@ -190,7 +190,7 @@ $(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.
 # The GPU-side checker's own checks (common/devcheck.h): needs a GPU to run.
 $(OUT)/tests/devcheck: tests/unit/devcheck.cu $(HARNESS)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVFLAGS) $^ -o $@
+	$(NVCC) $(NVFLAGS) $(filter %.cu %.o,$^) -o $@
 
 # ---- dist: the student copy (issue 8; grading/make-dist.sh says what is left out) ---------
 DIST_TARBALL := dist/gpu-memlab-student.tar.gz
