@@ -8,11 +8,10 @@
 # kernel is the function's name (commas made ';'), launch ncu's launch ID, grid and block
 # XxYxZ, metric values plain numbers (ncu's thousands separators removed), empty where
 # ncu gave none. PROGRAM's output and ncu's messages go to OUT.log.
-# How a lab joins launches to its own points is the lab's business; lab 3 launches a
-# marker kernel whose grid size numbers the point before each point (labs/lab3-banks/driver.cu).
-# MARKER=NAME: launches of a kernel whose name contains NAME number the points of a run
-# (lab 4): they get no row, and every row after one gets a first column `point`, the
-# marker's grid x size - 1 (empty before the first marker).
+# MARKER=NAME: launches of a kernel whose name contains NAME number the points of a run:
+# they get no row, and every row after one gets a first column `point`, the marker's grid
+# x size - 1 (empty before the first marker). The lab programs' --counters use it through
+# common/profile.h (profile_mark, profile_self); lab 8's counters.sh runs a point at a time.
 # Exit 0 with one line and no OUT.csv when ncu is missing or GPU performance counters are
 # not permitted (ERR_NVGPUCTRPERM); 1 with one line when the run failed or ncu reported no
 # kernel; 2 on bad usage. NCU=path picks the ncu binary; NCU_EXTRA adds options.

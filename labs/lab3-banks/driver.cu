@@ -21,20 +21,18 @@
  * vary.h) and two repetitions' outputs are checked against their own input (timing.h); a
  * time faster than the shared-memory peak allows is IMPLAUSIBLE. --check verifies only.
  *
- * --counters: before the experiments, the driver runs itself again under
- * tools/ncu-counters.sh with --profile-once, which launches every point once at the timed
- * size, each after a marker kernel whose grid size is the point's number + 1. Counters of
- * the kernels after marker m belong to point m - 1. No ncu, or no permission: one line,
- * and the columns stay empty.
+ * --counters: before the experiments, the driver runs itself again under Nsight Compute
+ * (profile.h) with --profile-once, which launches every point once at the timed size, each
+ * after its mark. No ncu, or no permission: one line, and the columns stay empty.
  */
-#define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bank_model.h"
 #include "harness.h"
 #include "kernels.h"
+#include "profile.h"
 
 #define GUARD_WORDS 1024 /* poisoned words after the outputs: writes past n show */
 #define POISON_WORD 0xFFFFFFFFu
@@ -103,8 +101,6 @@ struct run {
     struct counters counters[MAX_POINTS]; /* by point number (--counters) */
     int have_counters;
 };
-
-__global__ void lab3_profile_marker(void) {}
 
 static int find_variant(const char *name)
 {
@@ -427,86 +423,34 @@ static void profile_points(struct lab *lab, struct buffers *b, size_t n)
             const int *params = run_params(lab, &experiments[exp], &count);
             for (int i = 0; i < count; i++) {
                 struct point p = make_point(&experiments[exp], experiments[exp].variants[slot], params[i]);
-                lab3_profile_marker<<<point_number(lab, exp, slot, i) + 1, 1>>>();
+                profile_mark(point_number(lab, exp, slot, i));
                 p.v->launch(b->out, b->in, n, p.param, 0);
                 gpu_check_launch(p.v->name);
             }
         }
 }
 
-/* Read the tidy CSV of tools/ncu-counters.sh: kernel,launch,grid,block,<metrics...>. */
-static int read_counters(const char *path, struct run *run)
+/* One profiled kernel's conflicts and wavefronts, added to its point's. */
+static int add_counters(void *ctx, int point, const double *v)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
+    struct run *run = (struct run *)ctx;
+    if (point >= MAX_POINTS || isnan(v[0]) || isnan(v[1]))
         return 0;
-    char line[4096];
-    int conflicts_col = -1, wavefronts_col = -1, current = -1, rows = 0;
-    if (fgets(line, sizeof line, f)) {
-        int col = 0;
-        for (char *tok = strtok(line, ",\r\n"); tok; tok = strtok(NULL, ",\r\n"), col++) {
-            if (!strcmp(tok, CONFLICTS_METRIC))
-                conflicts_col = col;
-            if (!strcmp(tok, WAVEFRONTS_METRIC))
-                wavefronts_col = col;
-        }
-    }
-    while (conflicts_col >= 0 && wavefronts_col >= 0 && fgets(line, sizeof line, f)) {
-        char *fields[16] = {0}, *rest = line;
-        int n = 0;
-        while (n < 16 && rest) {
-            fields[n++] = rest;
-            rest = strpbrk(rest, ",\r\n");
-            if (rest)
-                *rest++ = '\0';
-        }
-        if (n <= conflicts_col || n <= wavefronts_col || n < 3)
-            continue;
-        if (strstr(fields[0], "lab3_profile_marker")) {
-            current = atoi(fields[2]) - 1;
-            continue;
-        }
-        if (current < 0 || current >= MAX_POINTS || !*fields[conflicts_col] || !*fields[wavefronts_col])
-            continue;
-        run->counters[current].conflicts += atof(fields[conflicts_col]);
-        run->counters[current].wavefronts += atof(fields[wavefronts_col]);
-        run->counters[current].seen = 1;
-        rows++;
-    }
-    fclose(f);
-    return rows;
+    run->counters[point].conflicts += v[0];
+    run->counters[point].wavefronts += v[1];
+    run->counters[point].seen = 1;
+    return 1;
 }
 
-/* --counters: run this program again under tools/ncu-counters.sh with --profile-once. */
+/* --counters: this program again under Nsight Compute, with --profile-once (profile.h). */
 static void collect_counters(struct lab *lab, struct run *run)
 {
-    const char *tool = "tools/ncu-counters.sh";
-    char exe[1024], dir[] = "/tmp/lab3-ncu-XXXXXX", csv[1100], command[4096];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (access(tool, R_OK) != 0 || len <= 0 || !mkdtemp(dir)) {
-        printf("counters: %s not found or no temporary folder: run from the kit's root; no counters\n", tool);
-        return;
-    }
-    exe[len] = '\0';
-    snprintf(csv, sizeof csv, "%s/counters.csv", dir);
-    snprintf(command, sizeof command,
-             "sh %s '%s' '%s,%s' -- '%s' --check --profile-once --n %zu --seed %llu%s%s%s%s",
-             tool, csv, CONFLICTS_METRIC, WAVEFRONTS_METRIC, exe, run->n,
-             (unsigned long long)lab->opts.seed, lab->opts.quick ? " --quick" : "",
-             lab->opts.full ? " --full" : "", lab->opts.only ? " --only " : "",
-             lab->opts.only ? lab->opts.only : "");
-    printf("counters: one profiled launch per point under Nsight Compute...\n");
-    fflush(stdout);
-    int status = system(command);
-    int rows = read_counters(csv, run);
-    if (rows > 0)
-        printf("counters: %d profiled kernel(s) joined to their points\n", rows);
-    else if (status == 0)
-        printf("counters: none collected; the ncu_* columns stay empty\n");
-    run->have_counters = rows > 0;
-    snprintf(command, sizeof command, "rm -rf '%s'", dir);
-    if (system(command) != 0)
-        memlab_warn("could not remove %s", dir);
+    static const char *const metrics[] = {CONFLICTS_METRIC, WAVEFRONTS_METRIC};
+    char args[1024];
+    snprintf(args, sizeof args, "--check --profile-once --n %zu --seed %llu%s%s%s%s", run->n,
+             (unsigned long long)lab->opts.seed, lab->opts.quick ? " --quick" : "", lab->opts.full ? " --full" : "",
+             lab->opts.only ? " --only " : "", lab->opts.only ? lab->opts.only : "");
+    run->have_counters = profile_self(metrics, 2, args, add_counters, run, "the ncu_* columns") > 0;
 }
 
 static double ratio(const struct run *run, const char *a, int pa, const char *b, int pb, int model)

@@ -37,26 +37,24 @@
  * reads an input of its own (signs flipped, vary.h) and each chase starts at a link of its
  * own; two repetitions' outputs are checked (timing.h). A chase faster than LOAD_FLOOR_CYCLES
  * a hop is IMPLAUSIBLE. --check verifies everything and times nothing.
- * --counters: the program first runs itself under tools/ncu-counters.sh with --profile-once,
- * which launches every copy, stencil and carveout point once after a numbered marker.
+ * --counters: the program first runs itself under Nsight Compute (profile.h) with
+ * --profile-once, which launches every copy, stencil and carveout point once after its mark.
  * Run: make lab4 (or QUICK=1); build/<arch>/student/lab4/lab4 --only chase --quick
  */
-#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "harness.h"
 #include "kernels.h"
 #include "arrays.h"
 #include "chain.h"
 #include "probes.h"
+#include "profile.h"
 
 #define CARVE_RADIUS 4
 #define MAX_CURVE 200
 #define MAX_POINTS 64
-#define METRICS "l1tex__t_sector_hit_rate.pct,lts__t_sector_hit_rate.pct,launch__shared_mem_config_size"
 /* Profiled points (--counters): copy per build, stencil per build and radius, carveout c. */
 #define P_COPY(b) (b)
 #define P_STENCIL(b, r) (2 + (b) * LAB4_MAX_RADIUS + (r) - 1)
@@ -362,7 +360,7 @@ static void profile_points(struct run *run, const int *radii, int nradii)
             struct array_job j = {v, &run->a, run->a.n, k < 0 ? 0 : radii[k]};
             if (!cli_selects(&run->lab.opts, v->name))
                 continue;
-            lab4_profile_marker<<<(k < 0 ? P_COPY(b) : P_STENCIL(b, radii[k])) + 1, 1>>>();
+            profile_mark(k < 0 ? P_COPY(b) : P_STENCIL(b, radii[k]));
             launch_array(&j, 0);
             gpu_check_launch(v->name);
         }
@@ -374,64 +372,38 @@ static void profile_points(struct run *run, const int *radii, int nradii)
         struct array_job j = {st, &run->a, run->a.n, CARVE_RADIUS};
         struct chase_job c = {ch, &run->c, 4096, 0, 0};
         if (cli_selects(&run->lab.opts, st->name) && set_carveout(st, pct)) {
-            lab4_profile_marker<<<P_CARVE(list[i], 0) + 1, 1>>>();
+            profile_mark(P_CARVE(list[i], 0));
             launch_array(&j, 0);
         }
         if (cli_selects(&run->lab.opts, ch->name) && set_carveout(ch, pct)) {
-            lab4_profile_marker<<<P_CARVE(list[i], 1) + 1, 1>>>();
+            profile_mark(P_CARVE(list[i], 1));
             launch_chase(&c, 0);
         }
         gpu_check_launch("a profiled carveout point");
     }
 }
 
-/* --counters: this program again under tools/ncu-counters.sh (MARKER), with --profile-once;
- * the tidy CSV's rows carry the point their marker numbered. */
+/* One profiled kernel's hit rates and shared-memory size, for its point. */
+static int keep_counters(void *ctx, int point, const double *v)
+{
+    struct run *run = (struct run *)ctx;
+    if (point >= MAX_POINTS || isnan(v[0]))
+        return 0;
+    run->counters[point] = (struct counters){v[0], v[1], v[2], 1};
+    return 1;
+}
+
+/* --counters: this program again under Nsight Compute, with --profile-once (profile.h). */
 static void collect_counters(struct run *run)
 {
-    const char *tool = "tools/ncu-counters.sh";
-    char exe[1024], dir[] = "/tmp/lab4-ncu-XXXXXX", csv[1100], command[4096], line[2048];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (access(tool, R_OK) != 0 || len <= 0 || !mkdtemp(dir)) {
-        printf("counters: %s not found or no temporary folder: run from the kit's root; no counters\n", tool);
-        return;
-    }
-    exe[len] = '\0';
-    snprintf(csv, sizeof csv, "%s/counters.csv", dir);
+    static const char *const metrics[] = {"l1tex__t_sector_hit_rate.pct", "lts__t_sector_hit_rate.pct",
+                                          "launch__shared_mem_config_size"};
     const struct options *o = &run->lab.opts;
-    snprintf(command, sizeof command, "MARKER=lab4_profile_marker sh %s '%s' '%s' -- '%s' --check --profile-once "
-             "--n %zu --seed %llu%s%s%s%s", tool, csv, METRICS, exe, run->a.n, (unsigned long long)o->seed,
-             o->quick ? " --quick" : "", o->full ? " --full" : "", o->only ? " --only " : "", o->only ? o->only : "");
-    printf("counters: one profiled launch per copy, stencil and carveout point under Nsight Compute...\n");
-    fflush(stdout);
-    int status = system(command), rows = 0;
-    FILE *f = fopen(csv, "r");
-    /* point,kernel,launch,grid,block, then the three metrics in METRICS' order */
-    if (f && fgets(line, sizeof line, f))
-        while (fgets(line, sizeof line, f)) {
-            char *field[8] = {0}, *rest = line;
-            int n = 0;
-            while (n < 8 && rest) {
-                field[n++] = rest;
-                rest = strpbrk(rest, ",\r\n");
-                if (rest)
-                    *rest++ = '\0';
-            }
-            int point = n == 8 && *field[0] ? atoi(field[0]) : -1;
-            if (point < 0 || point >= MAX_POINTS || !*field[5])
-                continue;
-            run->counters[point] = (struct counters){atof(field[5]), atof(field[6]), atof(field[7]), 1};
-            rows++;
-        }
-    if (f)
-        fclose(f);
-    if (rows)
-        printf("counters: %d profiled launch(es) joined to their points\n", rows);
-    else if (status == 0)
-        printf("counters: none collected; the hit-rate columns stay empty\n");
-    snprintf(command, sizeof command, "rm -rf '%s'", dir);
-    if (system(command) != 0)
-        memlab_warn("could not remove %s", dir);
+    char args[1024];
+    snprintf(args, sizeof args, "--check --profile-once --n %zu --seed %llu%s%s%s%s", run->a.n,
+             (unsigned long long)o->seed, o->quick ? " --quick" : "", o->full ? " --full" : "",
+             o->only ? " --only " : "", o->only ? o->only : "");
+    profile_self(metrics, 3, args, keep_counters, run, "the hit-rate columns");
 }
 
 /* ---- main ------------------------------------------------------------------------------------ */

@@ -1,10 +1,9 @@
 /* counters.h - lab 5 --counters: where the local-memory traffic went, from Nsight Compute
  * (trusted, included by driver.cu only).
  *
- * Lab 3's way: the driver runs itself again under tools/ncu-counters.sh with --check
- * --profile-once, which launches every point once, each after a marker kernel whose grid
- * size is the point's number + 1; the counters of the kernel after marker m belong to point
- * m - 1. Per point the CSV gets (ncu_* columns, empty without counters):
+ * The driver runs itself again under Nsight Compute (profile.h) with --check --profile-once,
+ * which launches every point once, after its mark. Per point the CSV gets (ncu_* columns,
+ * empty without counters):
  *   local_ld_sectors, local_ld_hit_pct   32-byte sectors of local loads, and the share of
  *   local_st_sectors, local_st_hit_pct   them the L1 served (the seed's Table II, in sectors)
  *   l2_bytes      bytes the L2 served (read and written sectors x 32)
@@ -19,11 +18,9 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "check.h"
+#include "profile.h"
 
 static const char *const metrics[] = {
     "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_local_op_ld_lookup_hit.sum",
@@ -39,74 +36,28 @@ struct counters {
     int seen;
 };
 
-/* Read tools/ncu-counters.sh's CSV (kernel,launch,grid,block,<metrics>) into c[0..points).
- * Returns the kernels joined to a point. */
-static int read_counters(const char *path, struct counters *c, int points)
+struct counter_table {
+    struct counters *c;
+    int points;
+};
+
+/* One profiled kernel's metrics, for its point. */
+static int keep_counters(void *ctx, int point, const double *v)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
+    struct counter_table *t = (struct counter_table *)ctx;
+    if (point >= t->points)
         return 0;
-    char line[8192];
-    int col[METRICS], current = -1, rows = 0, n = 0;
-    for (int m = 0; m < METRICS; m++)
-        col[m] = -1;
-    if (fgets(line, sizeof line, f))
-        for (char *tok = strtok(line, ",\r\n"); tok; tok = strtok(NULL, ",\r\n"), n++)
-            for (int m = 0; m < METRICS; m++)
-                if (!strcmp(tok, metrics[m]))
-                    col[m] = n;
-    while (fgets(line, sizeof line, f)) {
-        char *field[32] = {0}, *rest = line;
-        for (n = 0; n < 32 && rest; n++) {
-            field[n] = rest;
-            rest = strpbrk(rest, ",\r\n");
-            if (rest)
-                *rest++ = '\0';
-        }
-        if (n < 3)
-            continue;
-        if (strstr(field[0], "lab5_profile_marker")) {
-            current = atoi(field[2]) - 1;
-            continue;
-        }
-        if (current < 0 || current >= points)
-            continue;
-        for (int m = 0; m < METRICS; m++)
-            c[current].value[m] = col[m] >= 0 && col[m] < n && *field[col[m]] ? atof(field[col[m]]) : NAN;
-        c[current].seen = 1;
-        rows++;
-    }
-    fclose(f);
-    return rows;
+    memcpy(t->c[point].value, v, sizeof t->c[point].value);
+    t->c[point].seen = 1;
+    return 1;
 }
 
-/* Run this program again under tools/ncu-counters.sh with `args` (which must contain
- * --profile-once), and read what it measured into c[0..points). */
+/* Run this program again under Nsight Compute with `args` (which must contain
+ * --profile-once; profile.h), and keep what it measured in c[0..points). */
 static void collect_counters(const char *args, struct counters *c, int points)
 {
-    const char *tool = "tools/ncu-counters.sh";
-    char exe[1024], dir[] = "/tmp/lab5-ncu-XXXXXX", csv[1100], list[2048] = "", command[8192];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (access(tool, R_OK) != 0 || len <= 0 || !mkdtemp(dir)) {
-        printf("counters: %s not found or no temporary folder: run from the kit's root; no counters\n", tool);
-        return;
-    }
-    exe[len] = '\0';
-    for (int m = 0; m < METRICS; m++)
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", m ? "," : "", metrics[m]);
-    snprintf(csv, sizeof csv, "%s/counters.csv", dir);
-    snprintf(command, sizeof command, "sh %s '%s' '%s' -- '%s' %s", tool, csv, list, exe, args);
-    printf("counters: one profiled launch per point under Nsight Compute...\n");
-    fflush(stdout);
-    int status = system(command);
-    int rows = read_counters(csv, c, points);
-    if (rows > 0)
-        printf("counters: %d profiled kernel(s) joined to their points\n", rows);
-    else if (status == 0)
-        printf("counters: none collected; the ncu_* columns stay empty\n");
-    snprintf(command, sizeof command, "rm -rf '%s'", dir);
-    if (system(command) != 0)
-        memlab_warn("could not remove %s", dir);
+    struct counter_table t = {c, points};
+    profile_self(metrics, METRICS, args, keep_counters, &t, "the ncu_* columns");
 }
 
 /* The ncu_* columns of a point: empty without counters, and where ncu gave no value. */

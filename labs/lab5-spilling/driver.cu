@@ -70,8 +70,6 @@ struct state {
     struct counters counters[MAX_POINTS];
 };
 
-__global__ void lab5_profile_marker(void) {}
-
 static const char *cap_label(int cap)
 {
     static char text[4][8];
@@ -303,7 +301,7 @@ static void profile_points(struct lab *lab, struct state *st)
         const struct point *p = &st->point[k];
         struct result res;
         resources_of(lab, p, &res);
-        lab5_profile_marker<<<k + 1, 1>>>();
+        profile_mark(k);
         lab5_variants[p->variant].launch(&a, p->cap, p->smem_spill, 0);
         gpu_check_launch(lab5_variants[p->variant].name);
         reset_carveout(lab, p);

@@ -1,0 +1,26 @@
+/* profile.h - --counters, the kit's one way to read hardware counters.
+ *
+ * The lab program runs itself again under Nsight Compute (tools/ncu-counters.sh), with the
+ * arguments the lab gives (among them its --profile-once), and waits. That run launches
+ * each point once, after profile_mark(point); the tool numbers every kernel after a mark
+ * with that point. For each such kernel the lab's callback gets the point and the metrics
+ * in the order asked (NAN where ncu gave none). No ncu, or no permission to read counters:
+ * the tool says so in one line and the lab's counter columns stay empty.
+ */
+#ifndef MEMLAB_PROFILE_H
+#define MEMLAB_PROFILE_H
+
+#define PROFILE_MAX_METRICS 16
+
+/* Launched before a point's kernels under --profile-once: a kernel of `point` + 1 blocks. */
+void profile_mark(int point);
+
+/* Returns 1 when the kernel's values were used for the point, 0 when ignored. */
+typedef int (*profile_row_fn)(void *ctx, int point, const double *values);
+
+/* Runs this program again under ncu with `args`, collecting `count` metrics; returns the
+ * kernels joined to a point. `empty` names the columns that stay empty without counters. */
+int profile_self(const char *const *metrics, int count, const char *args, profile_row_fn row, void *ctx,
+                 const char *empty);
+
+#endif
