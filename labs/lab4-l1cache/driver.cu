@@ -4,7 +4,7 @@
  * cached in L1 and L2) and with -dlcm=cg (in L2 only). Every experiment runs both copies side by
  * side; the `build` column says which. Experiments (seed 002, section III.C), one CSV each in
  * results/lab4/:
- *   bandwidth  the driver's own probes (probes.h): every SM re-reading 32 KiB from its L1
+ *   bandwidth  the driver's own probes (common/bandwidth.h): every SM re-reading 32 KiB from its L1
  *              (ld.ca), all SMs re-reading a buffer only the L2 holds (ld.cg), a read of over
  *              twice the L2 from DRAM: machine parameters for lab 9
  *   copy       copy_stream on arrays the size of the L2 (twice it together): nothing is read twice
@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bandwidth.h"
 #include "harness.h"
 #include "kernels.h"
 #include "arrays.h"
@@ -297,58 +298,6 @@ static void run_carveout(struct run *run)
     report_close(&rep);
 }
 
-/* ---- bandwidth (the driver's own probes: trusted, timed without varied inputs) ------------- */
-
-struct probe_job {
-    int in_l1, passes, per_block;
-    unsigned blocks, mask;
-    const float4 *buf;
-    float *sink;
-};
-
-static int launch_probe(void *ctx, cudaStream_t stream)
-{
-    struct probe_job *p = (struct probe_job *)ctx;
-    if (p->in_l1)
-        reread_kernel<true><<<p->blocks, 256, 0, stream>>>(p->buf, p->mask, p->passes, p->per_block, p->sink);
-    else
-        reread_kernel<false><<<p->blocks, 256, 0, stream>>>(p->buf, p->mask, p->passes, p->per_block, p->sink);
-    return LAB_OK;
-}
-
-static void run_bandwidth(struct run *run)
-{
-    const struct gpu_info *g = &run->lab.gpu;
-    size_t l2 = 1, dram = 1; /* powers of two: at most a quarter of the L2; at most the chase buffer */
-    while (2 * l2 <= g->l2_bytes / 4)
-        l2 *= 2;
-    while (2 * dram <= run->c.max_words * 4)
-        dram *= 2;
-    const struct {
-        const char *name, *level;
-        size_t bytes;
-        int passes, per_block;
-    } probes[] = {{"l1_reread", "l1", 32768, 256, 1}, {"l2_reread", "l2", l2, 256, 0}, {"dram_read", "dram", dram, 4, 0}};
-    struct report rep;
-    report_open(&rep, run->lab.csv_dir, "bandwidth", &run->lab.info, "KiB",
-                "level,buffer_bytes,passes,sm_clock_mhz,bytes_per_clk_per_sm");
-    unsigned blocks = (unsigned)(g->sms * (g->max_threads_per_sm / 256));
-    for (int k = 0; k < 3; k++) {
-        struct probe_job p = {k == 0, probes[k].passes, probes[k].per_block, blocks,
-                              (unsigned)(probes[k].bytes / 16 - 1), (const float4 *)run->c.links, (float *)run->c.sink};
-        double bytes = (double)probes[k].bytes * probes[k].passes * (probes[k].per_block ? blocks : 1);
-        struct row r = {probes[k].name, (long long)(probes[k].bytes >> 10), probes[k].bytes / 4, bytes, 0,
-                        {0, 0, 0, 0}, ROW_OK};
-        struct timing_config cfg = lab_timing(&run->lab, 0);
-        struct timed_job t = {probes[k].name, launch_probe, &p, NULL, NULL, {0, 0, 0, 0, 0, 0}};
-        r.status = lab_time(&run->lab, &t, &cfg, &r.ms);
-        double per_clk = bytes / (r.ms.median * 1e-3) / (run->clock_mhz * 1e6) / g->sms;
-        report_row(&rep, &r, "%s,%zu,%d,%.0f,%.1f", probes[k].level, probes[k].bytes, probes[k].passes,
-                   run->clock_mhz, per_clk);
-    }
-    report_close(&rep);
-}
-
 /* ---- counters ------------------------------------------------------------------------------- */
 
 /* --profile-once: every copy, stencil and carveout point once, each after its marker. */
@@ -460,7 +409,7 @@ int main(int argc, char **argv)
         if (want_counters)
             collect_counters(&run);
         if (!lab->opts.only)
-            run_bandwidth(&run);
+            lab_bandwidth_probes(lab, run.c.links, run.c.max_words * 4, run.c.sink, run.clock_mhz);
     }
     static double ms[2][LAB4_MAX_RADIUS + 1];
     if (cli_selects(&lab->opts, "copy_stream"))

@@ -1,8 +1,6 @@
 /* probes.h - lab 4's own kernels and tables, used by the driver (trusted code: timed without
- * varied inputs or checks, as lab 2's chase is).
+ * varied inputs or checks, as lab 2's chase is). The bandwidth probes are in common/bandwidth.h.
  *
- *   reread_kernel    a bandwidth probe: threads re-read a buffer with an explicit cache
- *                    operator, ld.ca (kept in L1) or ld.cg (L2 only), whatever -dlcm says
  *   warm_kernel      one read of a chase's footprint by every SM: what fits in the L2 is there
  *                    (in both partitions) before the chase is timed
  *   carveouts_of     the shared-memory capacities a GPU offers per SM, and its L1 + shared total
@@ -12,27 +10,6 @@
 
 #include <cuda_runtime.h>
 #include <stddef.h>
-
-/* Pass p reads the `mask + 1` float4 of buf, starting p warps' worth (512 bytes) further on,
- * so that no pass repeats the addresses of the one before (the compiler cannot reuse a load)
- * and every warp's 512 bytes stay aligned. per_block: every block reads the whole buffer
- * (its SM's L1 keeps it); otherwise the grid shares one read of it per pass. The sum is
- * stored only if it equals a value it never takes, which the compiler cannot know. */
-template <bool CACHE_IN_L1>
-static __global__ void reread_kernel(const float4 *buf, unsigned mask, int passes, int per_block, float *sink)
-{
-    unsigned first = per_block ? threadIdx.x : blockIdx.x * blockDim.x + threadIdx.x;
-    unsigned step = per_block ? blockDim.x : gridDim.x * blockDim.x;
-    float acc = 0.0f;
-    for (int p = 0; p < passes; p++)
-        for (unsigned i = first; i <= mask; i += step) {
-            const float4 *at = buf + ((i + 32u * p) & mask);
-            float4 v = CACHE_IN_L1 ? __ldca(at) : __ldcg(at);
-            acc += v.x + v.y + v.z + v.w;
-        }
-    if (acc == 1.5e-38f)
-        sink[0] = acc;
-}
 
 static __global__ void warm_kernel(const unsigned *x, size_t n, unsigned *sink)
 {

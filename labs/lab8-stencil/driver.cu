@@ -28,10 +28,10 @@
 
 #include <cudaTypedefs.h>
 
+#include "grid3d.h"
 #include "harness.h"
 #include "kernels.h"
 
-#define POISON_WORD 0xFFFFFFFFu
 #define BLOCK_THREADS (LAB8_BLOCK_X * LAB8_BLOCK_Y)
 #define CODES 11
 #define CLIFF_NZ 64             /* planes of the cliff grid: many more than 2r+1 */
@@ -49,27 +49,6 @@ static const double second_derivative[LAB8_MAX_RADIUS + 1][LAB8_MAX_RADIUS + 1] 
     {-49.0 / 18, 3.0 / 2, -3.0 / 20, 1.0 / 90},
     {-205.0 / 72, 8.0 / 5, -1.0 / 5, 8.0 / 315, -1.0 / 560},
     {-5269.0 / 1800, 5.0 / 3, -5.0 / 21, 5.0 / 126, -5.0 / 1008, 1.0 / 3150},
-};
-
-struct grid {
-    int nx, ny, nz;
-};
-
-/* Which (y, z) rows of a grid are checked, every x of each. */
-struct rows {
-    int count;
-    int *y, *z;
-};
-
-/* The CPU's answer on those rows, for one radius and one sign pattern of the input. */
-struct reference {
-    struct grid g;
-    int r;
-    float c[LAB8_MAX_RADIUS + 1];
-    struct rows rows;
-    double *values; /* rows.count x nx */
-    struct tolerance tol;
-    uint64_t key;   /* the input's sign pattern (vary.h): 0, the input as written */
 };
 
 struct state {
@@ -91,18 +70,6 @@ struct stencil_job {
 static size_t max_size(size_t a, size_t b)
 {
     return a > b ? a : b;
-}
-
-static size_t grid_points(struct grid g)
-{
-    return (size_t)g.nx * g.ny * g.nz;
-}
-
-static size_t interior_points(struct grid g, int r)
-{
-    if (g.nx <= 2 * r || g.ny <= 2 * r || g.nz <= 2 * r)
-        return 0;
-    return (size_t)(g.nx - 2 * r) * (g.ny - 2 * r) * (g.nz - 2 * r);
 }
 
 /* v11's tensor map (kernels.h). The driver function comes through the runtime, so the lab
@@ -158,194 +125,29 @@ static int radius_selected(const struct state *st, int r)
 
 /* ---- rows and the CPU reference ----------------------------------------------------------- */
 
-static void rows_all(struct rows *s, struct grid g)
-{
-    s->count = g.ny * g.nz;
-    s->y = (int *)malloc(s->count * sizeof(int));
-    s->z = (int *)malloc(s->count * sizeof(int));
-    if (!s->y || !s->z)
-        memlab_die(EXIT_USAGE, "out of host memory for the rows of a %dx%dx%d grid", g.nx, g.ny, g.nz);
-    for (int k = 0; k < s->count; k++) {
-        s->y[k] = k % g.ny;
-        s->z[k] = k / g.ny;
-    }
-}
-
-/* Distinct values of the candidates that lie in [0, n), ascending. */
-static int pick(int *out, const int *candidates, int count, int n)
-{
-    int kept = 0;
-    for (int v = 0; v < n; v++)
-        for (int k = 0; k < count; k++)
-            if (candidates[k] == v) {
-                out[kept++] = v;
-                break;
-            }
-    return kept;
-}
-
-/* Rows at the grid's faces, both sides of the first block and chunk edges, the middle,
- * and the last interior rows: where indexing and halo mistakes show. */
-static void rows_sampled(struct rows *s, struct grid g, int r)
-{
-    int ys[] = {0, r - 1, r, r + 1, r + LAB8_BLOCK_Y - 1, r + LAB8_BLOCK_Y, g.ny / 2,
-                g.ny - r - LAB8_BLOCK_Y, g.ny - r - 2, g.ny - r - 1, g.ny - r, g.ny - 1};
-    int zs[] = {0, r - 1, r, r + 1, r + LAB8_Z_CHUNK - 1, r + LAB8_Z_CHUNK, g.nz / 2,
-                g.nz - r - LAB8_Z_CHUNK, g.nz - r - 2, g.nz - r - 1, g.nz - r, g.nz - 1};
-    int n = (int)(sizeof ys / sizeof ys[0]), y_pick[32], z_pick[32];
-    int ny = pick(y_pick, ys, n, g.ny);
-    int nz = pick(z_pick, zs, n, g.nz);
-    s->count = ny * nz;
-    s->y = (int *)malloc(s->count * sizeof(int));
-    s->z = (int *)malloc(s->count * sizeof(int));
-    if (!s->y || !s->z)
-        memlab_die(EXIT_USAGE, "out of host memory for sampled rows");
-    for (int a = 0; a < nz; a++)
-        for (int b = 0; b < ny; b++) {
-            s->y[a * ny + b] = y_pick[b];
-            s->z[a * ny + b] = z_pick[a];
-        }
-}
-
-static int is_interior(struct grid g, int r, int x, int y, int z)
-{
-    return x >= r && x < g.nx - r && y >= r && y < g.ny - r && z >= r && z < g.nz - r;
-}
-
-/* Input point i as sign pattern `key` has it. */
-static float input_at(const float *in, ptrdiff_t i, uint64_t key)
-{
-    return vary_float(in[i], (uint64_t)i, key);
-}
-
-/* The stencil in double on the reference's rows, for sign pattern `key` of the input: each
- * point is read through input_at, so no varied copy of the grid is made. */
-static void reference_values(struct reference *ref, const float *in, uint64_t key)
-{
-    struct grid g = ref->g;
-    int r = ref->r;
-    double c[LAB8_MAX_RADIUS + 1];
-    for (int k = 0; k <= r; k++)
-        c[k] = ref->c[k];
-    ref->key = key;
-    ptrdiff_t sx = 1, sy = g.nx, sz = (ptrdiff_t)g.nx * g.ny;
-    for (int k = 0; k < ref->rows.count; k++) {
-        int y = ref->rows.y[k], z = ref->rows.z[k];
-        double *out = ref->values + (size_t)k * g.nx;
-        for (int x = 0; x < g.nx; x++) {
-            if (!is_interior(g, r, x, y, z)) {
-                out[x] = NAN;
-                continue;
-            }
-            ptrdiff_t i = z * sz + y * sy + x;
-            double sum = c[0] * input_at(in, i, key);
-            for (int d = 1; d <= r; d++)
-                sum += c[d] * input_at(in, i - d * sx, key) + c[d] * input_at(in, i + d * sx, key) +
-                       c[d] * input_at(in, i - d * sy, key) + c[d] * input_at(in, i + d * sy, key) +
-                       c[d] * input_at(in, i - d * sz, key) + c[d] * input_at(in, i + d * sz, key);
-            out[x] = sum;
-        }
-    }
-}
-
 /* The rows to check, the coefficients (also set on the device) and the tolerance for radius
- * r, and the values for the input as written. */
-static void reference_build(struct reference *ref, const float *in, struct grid g, int r, int all_rows)
+ * r, and the values for the input as written (grid3d.h). */
+static void build_reference(struct reference *ref, const float *in, struct grid g, int r, int all_rows)
 {
-    ref->g = g;
-    ref->r = r;
-    coefficients(r, ref->c);
-    if (all_rows)
-        rows_all(&ref->rows, g);
-    else
-        rows_sampled(&ref->rows, g, r);
-    ref->values = (double *)malloc((size_t)ref->rows.count * g.nx * sizeof(double));
-    if (!ref->values)
-        memlab_die(EXIT_USAGE, "out of host memory for the reference of a %dx%dx%d grid", g.nx, g.ny, g.nz);
+    static struct star_stencil stars[LAB8_MAX_RADIUS + 1];
+    float c[LAB8_MAX_RADIUS + 1];
+    coefficients(r, c);
+    stars[r].r = r;
     double magnitude = 0;
-    for (int k = 0; k <= r; k++)
-        magnitude += fabs((double)ref->c[k]) * (k ? 6 : 1);
+    for (int k = 0; k <= r; k++) {
+        stars[r].c[k] = c[k];
+        magnitude += fabs((double)c[k]) * (k ? 6 : 1);
+    }
     /* inputs lie in [-1, 1): every partial sum stays below sum |c| */
-    ref->tol = tolerance_for_sum(6 * r + 1, magnitude);
-    reference_values(ref, in, 0);
+    reference_build(ref, in, g, r, all_rows, LAB8_BLOCK_Y, LAB8_Z_CHUNK, star_point, &stars[r],
+                    tolerance_for_sum(6 * r + 1, magnitude));
 }
 
-static void reference_free(struct reference *ref)
-{
-    free(ref->rows.y);
-    free(ref->rows.z);
-    free(ref->values);
-}
-
-/* Copy the checked rows of a device grid to host (row k at host + k*nx). */
-static void fetch_rows(float *host, const float *dev, struct grid g, const struct rows *s)
-{
-    if (s->count == g.ny * g.nz) {
-        CUDA_CHECK(cudaMemcpy(host, dev, grid_points(g) * sizeof(float), cudaMemcpyDeviceToHost));
-        return;
-    }
-    for (int k = 0; k < s->count; k++)
-        CUDA_CHECK(cudaMemcpy(host + (size_t)k * g.nx, dev + ((size_t)s->z[k] * g.ny + s->y[k]) * g.nx,
-                              g.nx * sizeof(float), cudaMemcpyDeviceToHost));
-}
-
-/* Interior points within tolerance, boundary points still poisoned. */
-static size_t compare_rows(const char *label, const struct reference *ref, const float *got)
-{
-    struct grid g = ref->g;
-    size_t bad = 0, checked = 0;
-    for (int k = 0; k < ref->rows.count; k++) {
-        int y = ref->rows.y[k], z = ref->rows.z[k];
-        for (int x = 0; x < g.nx; x++, checked++) {
-            float v = got[(size_t)k * g.nx + x];
-            double expected = ref->values[(size_t)k * g.nx + x];
-            uint32_t bits;
-            memcpy(&bits, &v, sizeof bits);
-            int interior = is_interior(g, ref->r, x, y, z);
-            if (interior ? values_close(v, expected, ref->tol) : bits == POISON_WORD)
-                continue;
-            if (bad++ >= VERIFY_REPORT_CAP)
-                continue;
-            if (interior)
-                memlab_warn("%s: point (%d, %d, %d): expected %.9g, got %.9g", label, x, y, z, expected, (double)v);
-            else
-                memlab_warn("%s: boundary point (%d, %d, %d) was written (0x%08x); boundary points must stay untouched",
-                            label, x, y, z, (unsigned)bits);
-        }
-    }
-    if (bad)
-        memlab_warn("%s: %zu of %zu checked points wrong", label, bad, checked);
-    return bad;
-}
-
-/* Checked rows of the input that differ, in any bit, from what the driver wrote as the
- * reference's sign pattern has it. */
-static size_t input_changed(const char *label, const struct reference *ref, const float *got, const float *host_in)
-{
-    struct grid g = ref->g;
-    size_t changed = 0;
-    for (int k = 0; k < ref->rows.count; k++) {
-        ptrdiff_t first = ((ptrdiff_t)ref->rows.z[k] * g.ny + ref->rows.y[k]) * g.nx;
-        int same = 1;
-        for (int x = 0; x < g.nx && same; x++) {
-            float want = input_at(host_in, first + x, ref->key);
-            same = !memcmp(&got[(size_t)k * g.nx + x], &want, sizeof want);
-        }
-        changed += !same;
-    }
-    if (changed)
-        memlab_warn("%s modified its input (%zu rows changed)", label, changed);
-    return changed;
-}
-
-/* Mismatches in the output's checked rows (compare_rows), and input rows changed, when the
- * input holds the reference's sign pattern. */
+/* Mismatches in the output's checked rows, and input rows changed, when the input holds the
+ * reference's sign pattern (grid3d.h). */
 static size_t compare_code(struct state *st, const struct reference *ref, const char *label)
 {
-    fetch_rows(st->got, st->out, ref->g, &ref->rows);
-    size_t bad = compare_rows(label, ref, st->got);
-    fetch_rows(st->got, st->in, ref->g, &ref->rows);
-    return bad + input_changed(label, ref, st->got, st->host_in);
+    return compare_grid(label, ref, st->out, st->in, st->got, st->host_in);
 }
 
 /* Poison, launch, compare. */
@@ -399,7 +201,7 @@ static void verify_awkward(struct lab *lab, struct state *st)
             if (!radius_selected(st, r))
                 continue;
             struct reference ref;
-            reference_build(&ref, st->host_in, g, r, 1);
+            build_reference(&ref, st->host_in, g, r, 1);
             for (int c = 0; c < lab8_variant_count; c++) {
                 const struct lab8_variant *v = &lab8_variants[c];
                 if (!cli_selects(&lab->opts, v->name) || !st->implemented[c])
@@ -477,9 +279,9 @@ static void run_cube(struct lab *lab, struct state *st, const struct experiment 
         /* ref stays at the input as written, for every code's verification; each check of a
          * timed repetition recomputes timed's sampled rows for that repetition's input */
         struct reference ref, timed;
-        reference_build(&ref, st->host_in, g, r, e->all_rows);
+        build_reference(&ref, st->host_in, g, r, e->all_rows);
         if (!lab->opts.check)
-            reference_build(&timed, st->host_in, g, r, 0);
+            build_reference(&timed, st->host_in, g, r, 0);
         size_t points = interior_points(g, r);
         for (int c = 0; c < lab8_variant_count; c++) {
             const struct lab8_variant *v = &lab8_variants[c];
@@ -599,9 +401,9 @@ static void run_cliff(struct lab *lab, struct state *st)
                 continue;
             double cliff = predicted_cliff_nx(lab->gpu.l2_bytes, ny, r);
             struct reference ref, timed; /* as in run_cube */
-            reference_build(&ref, st->host_in, g, r, 0);
+            build_reference(&ref, st->host_in, g, r, 0);
             if (!lab->opts.check)
-                reference_build(&timed, st->host_in, g, r, 0);
+                build_reference(&timed, st->host_in, g, r, 0);
             size_t points = interior_points(g, r);
             for (int c = 0; c < lab8_variant_count; c++) {
                 const struct lab8_variant *v = &lab8_variants[c];

@@ -1,0 +1,80 @@
+/* bandwidth.cu - the three bandwidth probes (see bandwidth.h). */
+#include "bandwidth.h"
+
+/* Pass p reads the `mask + 1` float4 of buf, starting p warps' worth (512 bytes) further on,
+ * so that no pass repeats the addresses of the one before (the compiler cannot reuse a load)
+ * and every warp's 512 bytes stay aligned. per_block: every block reads the whole buffer
+ * (its SM's L1 keeps it); otherwise the grid shares one read of it per pass. The sum is
+ * stored only if it equals a value it never takes, which the compiler cannot know. */
+template <bool CACHE_IN_L1>
+static __global__ void reread_kernel(const float4 *buf, unsigned mask, int passes, int per_block, float *sink)
+{
+    unsigned first = per_block ? threadIdx.x : blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned step = per_block ? blockDim.x : gridDim.x * blockDim.x;
+    float acc = 0.0f;
+    for (int p = 0; p < passes; p++)
+        for (unsigned i = first; i <= mask; i += step) {
+            const float4 *at = buf + ((i + 32u * p) & mask);
+            float4 v = CACHE_IN_L1 ? __ldca(at) : __ldcg(at);
+            acc += v.x + v.y + v.z + v.w;
+        }
+    if (acc == 1.5e-38f)
+        sink[0] = acc;
+}
+
+struct probe_job {
+    int in_l1, passes, per_block;
+    unsigned blocks, mask;
+    const float4 *buf;
+    float *sink;
+};
+
+static int launch_probe(void *ctx, cudaStream_t stream)
+{
+    struct probe_job *p = (struct probe_job *)ctx;
+    if (p->in_l1)
+        reread_kernel<true><<<p->blocks, 256, 0, stream>>>(p->buf, p->mask, p->passes, p->per_block, p->sink);
+    else
+        reread_kernel<false><<<p->blocks, 256, 0, stream>>>(p->buf, p->mask, p->passes, p->per_block, p->sink);
+    return LAB_OK;
+}
+
+struct level_bandwidth lab_bandwidth_probes(struct lab *lab, const void *buf, size_t buf_bytes, void *sink,
+                                            double clock_mhz)
+{
+    const struct gpu_info *g = &lab->gpu;
+    size_t l2 = 1, dram = 1; /* powers of two: at most a quarter of the L2; at most the buffer */
+    while (2 * l2 <= g->l2_bytes / 4)
+        l2 *= 2;
+    while (2 * dram <= buf_bytes)
+        dram *= 2;
+    const struct {
+        const char *name, *level;
+        size_t bytes;
+        int passes, per_block;
+    } probes[] = {{"l1_reread", "l1", 32768, 256, 1}, {"l2_reread", "l2", l2, 256, 0}, {"dram_read", "dram", dram, 4, 0}};
+    struct level_bandwidth out = {{0, 0, 0}, {0, 0, 0}};
+    struct report rep;
+    report_open(&rep, lab->csv_dir, "bandwidth", &lab->info, "KiB",
+                "level,buffer_bytes,passes,sm_clock_mhz,bytes_per_clk_per_sm");
+    unsigned blocks = (unsigned)(g->sms * (g->max_threads_per_sm / 256));
+    for (int k = 0; k < LEVELS; k++) {
+        struct probe_job p = {k == 0, probes[k].passes, probes[k].per_block, blocks,
+                              (unsigned)(probes[k].bytes / 16 - 1), (const float4 *)buf, (float *)sink};
+        double bytes = (double)probes[k].bytes * probes[k].passes * (probes[k].per_block ? blocks : 1);
+        struct row r = {probes[k].name, (long long)(probes[k].bytes >> 10), probes[k].bytes / 4, bytes, 0,
+                        {0, 0, 0, 0}, ROW_OK};
+        struct timing_config cfg = lab_timing(lab, 0);
+        struct timed_job t = {probes[k].name, launch_probe, &p, NULL, NULL, {0, 0, 0, 0, 0, 0}};
+        r.status = lab_time(lab, &t, &cfg, &r.ms);
+        double per_clk = bytes / (r.ms.median * 1e-3) / (clock_mhz * 1e6) / g->sms;
+        report_row(&rep, &r, "%s,%zu,%d,%.0f,%.1f", probes[k].level, probes[k].bytes, probes[k].passes, clock_mhz,
+                   per_clk);
+        if (r.status == ROW_OK) {
+            out.gbps[k] = bytes / (r.ms.median * 1e6);
+            out.bytes_per_clk_per_sm[k] = per_clk;
+        }
+    }
+    report_close(&rep);
+    return out;
+}

@@ -1,0 +1,201 @@
+/* grid3d.cu - 3D grids and the CPU reference of a stencil on them (see grid3d.h). */
+#include "grid3d.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime.h>
+
+#include "check.h"
+#include "vary.h"
+
+size_t grid_points(struct grid g)
+{
+    return (size_t)g.nx * g.ny * g.nz;
+}
+
+size_t interior_points(struct grid g, int r)
+{
+    if (g.nx <= 2 * r || g.ny <= 2 * r || g.nz <= 2 * r)
+        return 0;
+    return (size_t)(g.nx - 2 * r) * (g.ny - 2 * r) * (g.nz - 2 * r);
+}
+
+int is_interior(struct grid g, int r, int x, int y, int z)
+{
+    return x >= r && x < g.nx - r && y >= r && y < g.ny - r && z >= r && z < g.nz - r;
+}
+
+float input_at(const float *in, ptrdiff_t i, uint64_t key)
+{
+    return vary_float(in[i], (uint64_t)i, key);
+}
+
+double star_point(const void *stencil, const float *in, struct grid g, ptrdiff_t i, uint64_t key)
+{
+    const struct star_stencil *s = (const struct star_stencil *)stencil;
+    const double *c = s->c;
+    ptrdiff_t sx = 1, sy = g.nx, sz = (ptrdiff_t)g.nx * g.ny;
+    double sum = c[0] * input_at(in, i, key);
+    for (int d = 1; d <= s->r; d++)
+        sum += c[d] * input_at(in, i - d * sx, key) + c[d] * input_at(in, i + d * sx, key) +
+               c[d] * input_at(in, i - d * sy, key) + c[d] * input_at(in, i + d * sy, key) +
+               c[d] * input_at(in, i - d * sz, key) + c[d] * input_at(in, i + d * sz, key);
+    return sum;
+}
+
+static void rows_alloc(struct rows *s, int count, const char *what)
+{
+    s->count = count;
+    s->y = (int *)malloc(count * sizeof(int));
+    s->z = (int *)malloc(count * sizeof(int));
+    if (!s->y || !s->z)
+        memlab_die(EXIT_USAGE, "out of host memory for %s", what);
+}
+
+void rows_all(struct rows *s, struct grid g)
+{
+    char what[96];
+    snprintf(what, sizeof what, "the rows of a %dx%dx%d grid", g.nx, g.ny, g.nz);
+    rows_alloc(s, g.ny * g.nz, what);
+    for (int k = 0; k < s->count; k++) {
+        s->y[k] = k % g.ny;
+        s->z[k] = k / g.ny;
+    }
+}
+
+/* Distinct values of the candidates that lie in [0, n), ascending. */
+static int pick(int *out, const int *candidates, int count, int n)
+{
+    int kept = 0;
+    for (int v = 0; v < n; v++)
+        for (int k = 0; k < count; k++)
+            if (candidates[k] == v) {
+                out[kept++] = v;
+                break;
+            }
+    return kept;
+}
+
+void rows_sampled(struct rows *s, struct grid g, int r, int block_y, int chunk_z)
+{
+    int ys[] = {0, r - 1, r, r + 1, r + block_y - 1, r + block_y, g.ny / 2,
+                g.ny - r - block_y, g.ny - r - 2, g.ny - r - 1, g.ny - r, g.ny - 1};
+    int zs[] = {0, r - 1, r, r + 1, r + chunk_z - 1, r + chunk_z, g.nz / 2,
+                g.nz - r - chunk_z, g.nz - r - 2, g.nz - r - 1, g.nz - r, g.nz - 1};
+    int n = (int)(sizeof ys / sizeof ys[0]), y_pick[32], z_pick[32];
+    int ny = pick(y_pick, ys, n, g.ny);
+    int nz = pick(z_pick, zs, n, g.nz);
+    rows_alloc(s, ny * nz, "sampled rows");
+    for (int a = 0; a < nz; a++)
+        for (int b = 0; b < ny; b++) {
+            s->y[a * ny + b] = y_pick[b];
+            s->z[a * ny + b] = z_pick[a];
+        }
+}
+
+void reference_values(struct reference *ref, const float *in, uint64_t key)
+{
+    struct grid g = ref->g;
+    ref->key = key;
+    ptrdiff_t sy = g.nx, sz = (ptrdiff_t)g.nx * g.ny;
+    for (int k = 0; k < ref->rows.count; k++) {
+        int y = ref->rows.y[k], z = ref->rows.z[k];
+        double *out = ref->values + (size_t)k * g.nx;
+        for (int x = 0; x < g.nx; x++)
+            out[x] = is_interior(g, ref->r, x, y, z) ? ref->point(ref->stencil, in, g, z * sz + y * sy + x, key) : NAN;
+    }
+}
+
+void reference_build(struct reference *ref, const float *in, struct grid g, int r, int all_rows, int block_y,
+                     int chunk_z, stencil_point_fn point, const void *stencil, struct tolerance tol)
+{
+    ref->g = g;
+    ref->r = r;
+    ref->point = point;
+    ref->stencil = stencil;
+    ref->tol = tol;
+    if (all_rows)
+        rows_all(&ref->rows, g);
+    else
+        rows_sampled(&ref->rows, g, r, block_y, chunk_z);
+    ref->values = (double *)malloc((size_t)ref->rows.count * g.nx * sizeof(double));
+    if (!ref->values)
+        memlab_die(EXIT_USAGE, "out of host memory for the reference of a %dx%dx%d grid", g.nx, g.ny, g.nz);
+    reference_values(ref, in, 0);
+}
+
+void reference_free(struct reference *ref)
+{
+    free(ref->rows.y);
+    free(ref->rows.z);
+    free(ref->values);
+}
+
+size_t compare_rows(const char *label, const struct reference *ref, const float *got)
+{
+    struct grid g = ref->g;
+    size_t bad = 0, checked = 0;
+    for (int k = 0; k < ref->rows.count; k++) {
+        int y = ref->rows.y[k], z = ref->rows.z[k];
+        for (int x = 0; x < g.nx; x++, checked++) {
+            float v = got[(size_t)k * g.nx + x];
+            double expected = ref->values[(size_t)k * g.nx + x];
+            uint32_t bits;
+            memcpy(&bits, &v, sizeof bits);
+            int interior = is_interior(g, ref->r, x, y, z);
+            if (interior ? values_close(v, expected, ref->tol) : bits == GRID_POISON_WORD)
+                continue;
+            if (bad++ >= VERIFY_REPORT_CAP)
+                continue;
+            if (interior)
+                memlab_warn("%s: point (%d, %d, %d): expected %.9g, got %.9g", label, x, y, z, expected, (double)v);
+            else
+                memlab_warn("%s: boundary point (%d, %d, %d) was written (0x%08x); boundary points must stay untouched",
+                            label, x, y, z, (unsigned)bits);
+        }
+    }
+    if (bad)
+        memlab_warn("%s: %zu of %zu checked points wrong", label, bad, checked);
+    return bad;
+}
+
+size_t input_changed(const char *label, const struct reference *ref, const float *got, const float *host_in)
+{
+    struct grid g = ref->g;
+    size_t changed = 0;
+    for (int k = 0; k < ref->rows.count; k++) {
+        ptrdiff_t first = ((ptrdiff_t)ref->rows.z[k] * g.ny + ref->rows.y[k]) * g.nx;
+        int same = 1;
+        for (int x = 0; x < g.nx && same; x++) {
+            float want = input_at(host_in, first + x, ref->key);
+            same = !memcmp(&got[(size_t)k * g.nx + x], &want, sizeof want);
+        }
+        changed += !same;
+    }
+    if (changed)
+        memlab_warn("%s modified its input (%zu rows changed)", label, changed);
+    return changed;
+}
+
+void fetch_rows(float *host, const float *dev, struct grid g, const struct rows *s)
+{
+    if (s->count == g.ny * g.nz) {
+        CUDA_CHECK(cudaMemcpy(host, dev, grid_points(g) * sizeof(float), cudaMemcpyDeviceToHost));
+        return;
+    }
+    for (int k = 0; k < s->count; k++)
+        CUDA_CHECK(cudaMemcpy(host + (size_t)k * g.nx, dev + ((size_t)s->z[k] * g.ny + s->y[k]) * g.nx,
+                              g.nx * sizeof(float), cudaMemcpyDeviceToHost));
+}
+
+size_t compare_grid(const char *label, const struct reference *ref, const float *out, const float *in, float *got,
+                    const float *host_in)
+{
+    fetch_rows(got, out, ref->g, &ref->rows);
+    size_t bad = compare_rows(label, ref, got);
+    fetch_rows(got, in, ref->g, &ref->rows);
+    return bad + input_changed(label, ref, got, host_in);
+}
