@@ -9,6 +9,8 @@
 #include <cuda_runtime.h>
 
 #include "check.h"
+#include "gpu.h"
+#include "rng.h"
 #include "vary.h"
 
 size_t grid_points(struct grid g)
@@ -198,4 +200,39 @@ size_t compare_grid(const char *label, const struct reference *ref, const float 
     size_t bad = compare_rows(label, ref, got);
     fetch_rows(got, in, ref->g, &ref->rows);
     return bad + input_changed(label, ref, got, host_in);
+}
+
+void grid_vary_input(void *ctx, uint64_t from, uint64_t to)
+{
+    struct grid_timed *t = (struct grid_timed *)ctx;
+    gpu_vary_floats(t->in, grid_points(t->timed->g), from, to);
+}
+
+size_t grid_check_repetition(void *ctx, uint64_t key, const char *label)
+{
+    struct grid_timed *t = (struct grid_timed *)ctx;
+    reference_values(t->timed, t->host_in, key);
+    return compare_grid(label, t->timed, t->out, t->in, t->got, t->host_in);
+}
+
+void grid_buffers_open(float **in, float **out, float **host_in, float **got, size_t capacity, size_t got_capacity,
+                       uint64_t seed, const char *what)
+{
+    size_t bytes = capacity * sizeof(float);
+    *in = (float *)gpu_alloc(2 * bytes, what);
+    *out = *in + capacity;
+    *host_in = (float *)malloc(bytes);
+    *got = (float *)malloc(got_capacity * sizeof(float));
+    if (!*host_in || !*got)
+        memlab_die(EXIT_USAGE, "out of host memory for %.1f MiB of input", bytes / 1048576.0);
+    struct rng rng = rng_seeded(seed);
+    rng_fill_floats(&rng, *host_in, capacity, -1.0f, 1.0f);
+    CUDA_CHECK(cudaMemcpy(*in, *host_in, bytes, cudaMemcpyHostToDevice));
+}
+
+void grid_buffers_close(float *in, float *host_in, float *got)
+{
+    gpu_free(in);
+    free(host_in);
+    free(got);
 }

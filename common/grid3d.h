@@ -74,6 +74,25 @@ size_t compare_rows(const char *label, const struct reference *ref, const float 
 /* Checked rows of the input that differ, in any bit, from the reference's sign pattern. */
 size_t input_changed(const char *label, const struct reference *ref, const float *got, const float *host_in);
 
+/* A timed point's data (timing.h): a lab's job struct starts with it, and passes the job as
+ * the ctx of grid_vary_input (every point of the timed grid's input takes the repetition's
+ * sign pattern) and grid_check_repetition (the output on the reference's rows against the CPU
+ * on the same varied input). */
+struct grid_timed {
+    float *in, *out, *got; /* device grids; host rows */
+    const float *host_in;
+    struct reference *timed;
+};
+void grid_vary_input(void *ctx, uint64_t from, uint64_t to);
+size_t grid_check_repetition(void *ctx, uint64_t key, const char *label);
+
+/* The two device grids (in, then out, `capacity` floats each), the host input (seeded random
+ * floats in [-1, 1), copied to `in`) and host rows for checks (got_capacity floats). Not
+ * enough memory: one line naming `what`, exit 2. */
+void grid_buffers_open(float **in, float **out, float **host_in, float **got, size_t capacity, size_t got_capacity,
+                       uint64_t seed, const char *what);
+void grid_buffers_close(float *in, float *host_in, float *got);
+
 #ifdef __CUDACC__
 /* Copy the checked rows of a device grid to host (row k at host + k*nx). */
 void fetch_rows(float *host, const float *dev, struct grid g, const struct rows *s);

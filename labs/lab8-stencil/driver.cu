@@ -62,9 +62,9 @@ struct state {
 };
 
 struct stencil_job {
+    struct grid_timed data; /* first: the job is grid3d.h's ctx; data.timed: the grid, the radius,
+                               and sampled rows to check timed runs on */
     const struct lab8_variant *v;
-    struct state *st;
-    struct reference *timed; /* the grid, the radius, and sampled rows to check timed runs on */
 };
 
 static size_t max_size(size_t a, size_t b)
@@ -114,8 +114,8 @@ static void coefficients(int r, float c[LAB8_MAX_RADIUS + 1])
 static int launch_job(void *ctx, cudaStream_t stream)
 {
     struct stencil_job *j = (struct stencil_job *)ctx;
-    struct grid g = j->timed->g;
-    return j->v->launch(j->st->out, j->st->in, g.nx, g.ny, g.nz, j->timed->r, stream);
+    struct grid g = j->data.timed->g;
+    return j->v->launch(j->data.out, j->data.in, g.nx, g.ny, g.nz, j->data.timed->r, stream);
 }
 
 static int radius_selected(const struct state *st, int r)
@@ -162,29 +162,14 @@ static enum row_status verify_code(struct lab *lab, struct state *st, const stru
     return lab_verdict(lab, label, compare_code(st, ref, label));
 }
 
-/* Timed repetitions: every point of the grid's input takes the repetition's sign pattern. */
-static void vary_input(void *ctx, uint64_t from, uint64_t to)
-{
-    struct stencil_job *job = (struct stencil_job *)ctx;
-    gpu_vary_floats(job->st->in, grid_points(job->timed->g), from, to);
-}
-
-/* A timed repetition's output on sampled rows, against the CPU on the same varied input. */
-static size_t check_repetition(void *ctx, uint64_t key, const char *label)
-{
-    struct stencil_job *job = (struct stencil_job *)ctx;
-    reference_values(job->timed, job->st->host_in, key);
-    return compare_code(job->st, job->timed, label);
-}
-
 /* Time a verified code on `timed`'s grid and radius (a cold L2 each repetition). The least
  * DRAM can move is the row's bytes: each input point read once, each result written once. */
 static enum row_status time_code(struct lab *lab, struct state *st, const struct lab8_variant *v,
                                  struct reference *timed, const struct timing_config *cfg,
                                  struct row *row, const char *label)
 {
-    struct stencil_job job = {v, st, timed};
-    struct timed_job t = {label, launch_job, &job, vary_input, check_repetition,
+    struct stencil_job job = {{st->in, st->out, st->got, st->host_in, timed}, v};
+    struct timed_job t = {label, launch_job, &job, grid_vary_input, grid_check_repetition,
                           {row->bytes, row->flops, 0, 0}};
     return lab_time(lab, &t, cfg, &row->ms);
 }
@@ -499,15 +484,8 @@ int main(int argc, char **argv)
     st.got_capacity = max_size(max_size(radius_cube, awkward_max), (size_t)144 * max_size(cliff_x_max, roofline_edge));
 
     size_t bytes = st.capacity * sizeof(float);
-    st.in = (float *)gpu_alloc(2 * bytes, "lab 8's two grids");
-    st.out = st.in + st.capacity;
-    st.host_in = (float *)malloc(bytes);
-    st.got = (float *)malloc(st.got_capacity * sizeof(float));
-    if (!st.host_in || !st.got)
-        memlab_die(EXIT_USAGE, "out of host memory for %.1f MiB of input", bytes / 1048576.0);
-    struct rng rng = rng_seeded(lab.opts.seed);
-    rng_fill_floats(&rng, st.host_in, st.capacity, -1.0f, 1.0f);
-    CUDA_CHECK(cudaMemcpy(st.in, st.host_in, bytes, cudaMemcpyHostToDevice));
+    grid_buffers_open(&st.in, &st.out, &st.host_in, &st.got, st.capacity, st.got_capacity, lab.opts.seed,
+                      "lab 8's two grids");
     for (int c = 0; c < CODES; c++)
         st.implemented[c] = 1;
     printf("input: %.1f MiB of random floats; two grids of up to %zu points%s\n", bytes / 1048576.0, st.capacity,
@@ -524,8 +502,6 @@ int main(int argc, char **argv)
     }
     run_cliff(&lab, &st);
 
-    gpu_free(st.in);
-    free(st.host_in);
-    free(st.got);
+    grid_buffers_close(st.in, st.host_in, st.got);
     return lab_finish(&lab);
 }
