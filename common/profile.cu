@@ -20,8 +20,8 @@ void profile_mark(int point)
     CUDA_CHECK(cudaGetLastError());
 }
 
-int profile_self(const char *const *metrics, int count, const char *args, profile_row_fn row, void *ctx,
-                 const char *empty)
+int profile_self(const char *const *metrics, int count, int points, const char *args, profile_row_fn row, void *ctx,
+                 const char *without)
 {
     char exe[1024], dir[] = "/tmp/memlab-ncu-XXXXXX", csv[64], list[2048] = "", command[8192], line[8192];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -41,7 +41,7 @@ int profile_self(const char *const *metrics, int count, const char *args, profil
     int status = system(command), rows = 0;
     FILE *f = fopen(csv, "r");
     /* point,kernel,launch,grid,block, then the metrics in the order asked; no point before
-     * the first mark */
+     * the first mark, none beyond the lab's */
     if (f && fgets(line, sizeof line, f))
         while (fgets(line, sizeof line, f)) {
             char *field[5 + PROFILE_MAX_METRICS] = {0}, *rest = line;
@@ -52,19 +52,20 @@ int profile_self(const char *const *metrics, int count, const char *args, profil
                 if (rest)
                     *rest++ = '\0';
             }
-            if (n < 5 + count || !*field[0])
+            int point = n == 5 + count && *field[0] ? atoi(field[0]) : -1;
+            if (point < 0 || point >= points)
                 continue;
             double values[PROFILE_MAX_METRICS];
             for (int m = 0; m < count; m++)
                 values[m] = *field[5 + m] ? atof(field[5 + m]) : NAN;
-            rows += row(ctx, atoi(field[0]), values);
+            rows += row(ctx, point, values);
         }
     if (f)
         fclose(f);
     if (rows)
         printf("counters: %d profiled kernel(s) joined to their points\n", rows);
     else if (status == 0)
-        printf("counters: none collected; %s stay empty\n", empty);
+        printf("counters: none collected; %s\n", without);
     snprintf(command, sizeof command, "rm -rf '%s'", dir);
     if (system(command) != 0)
         memlab_warn("could not remove %s", dir);

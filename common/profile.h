@@ -15,12 +15,14 @@
 /* Launched before a point's kernels under --profile-once: a kernel of `point` + 1 blocks. */
 void profile_mark(int point);
 
-/* Returns 1 when the kernel's values were used for the point, 0 when ignored. */
+/* Called for each kernel of a point 0 .. points-1; returns 1 when the kernel's values were
+ * used for the point, 0 when ignored. */
 typedef int (*profile_row_fn)(void *ctx, int point, const double *values);
 
-/* Runs this program again under ncu with `args`, collecting `count` metrics; returns the
- * kernels joined to a point. `empty` names the columns that stay empty without counters. */
-int profile_self(const char *const *metrics, int count, const char *args, profile_row_fn row, void *ctx,
-                 const char *empty);
+/* Runs this program again under ncu with `args`, collecting `count` metrics for the lab's
+ * `points` points; returns the kernels joined to a point. `without` says, after "none
+ * collected; ", what the lab's output lacks then ("the ncu_* columns stay empty"). */
+int profile_self(const char *const *metrics, int count, int points, const char *args, profile_row_fn row, void *ctx,
+                 const char *without);
 
 #endif
