@@ -5,8 +5,8 @@
 # Checks that need a GPU run where nvidia-smi lists one and count as skipped elsewhere;
 # everything else runs on any machine with the CUDA toolkit (and gnuplot for the plots).
 # Generic checks live here; each lab's own (GPU verification, its phenomenon, its fixtures)
-# in tests/labN.sh, sourced below with the helpers pass/fail/skip/check/expect_exit/gpu_test/
-# fixture_checks and the variables OUT, tmp, have_gpu, have_gnuplot.
+# in tests/labN.sh, sourced below with the helpers pass/fail/skip/check/expect_exit/unit_lines/
+# gpu_test/fixture_checks and the variables OUT, tmp, have_gpu, have_gnuplot.
 set -u
 cd "$(dirname "$0")/.."
 MAKE="${MAKE:-make} --no-print-directory"
@@ -44,19 +44,35 @@ nvidia-smi -L 2>/dev/null | grep -q '^GPU ' && have_gpu=1
 have_gnuplot=0
 command -v gnuplot >/dev/null 2>&1 && have_gnuplot=1
 
-# ---- harness unit tests ---------------------------------------------------------------
-if $MAKE -s "$HOST_OUT/tests/unit" >"$tmp/log" 2>&1; then
-    "$HOST_OUT/tests/unit" >"$tmp/unit" 2>/dev/null
-    unit_rc=$?
+# unit_lines FILE: each line "unit NAME: OK" or "unit NAME: FAIL (why)" of FILE, as a test.
+unit_lines() {
     while read -r line; do
         case "$line" in
         *": OK") pass "${line%: OK}" ;;
         *": FAIL"*) fail "${line%%: FAIL*}" "" "${line#*: FAIL }" ;;
         esac
-    done < <(grep '^unit ' "$tmp/unit")
+    done < <(grep '^unit ' "$1")
+}
+
+# ---- harness unit tests ---------------------------------------------------------------
+if $MAKE -s "$HOST_OUT/tests/unit" >"$tmp/log" 2>&1; then
+    "$HOST_OUT/tests/unit" >"$tmp/unit" 2>/dev/null
+    unit_rc=$?
+    unit_lines "$tmp/unit"
     [ "$unit_rc" -eq 0 ] || grep -q ': FAIL' "$tmp/unit" || fail "unit tests" "$tmp/unit" "exit $unit_rc"
 else
     fail "unit tests build" "$tmp/log"
+fi
+# --counters' join (common/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
+if nvcc -O2 -std=c++17 -Icommon tests/unit/profile_test.cu common/profile.cu common/check.c \
+    -o "$tmp/profile_test" >"$tmp/log" 2>&1; then
+    "$tmp/profile_test" >"$tmp/unit-profile" 2>&1
+    profile_rc=$?
+    unit_lines "$tmp/unit-profile"
+    [ "$profile_rc" -eq 0 ] || grep -q ': FAIL' "$tmp/unit-profile" ||
+        fail "unit profile tests" "$tmp/unit-profile" "exit $profile_rc"
+else
+    fail "unit profile tests build" "$tmp/log"
 fi
 
 # ---- solution regions and the generator ------------------------------------------------
