@@ -1,0 +1,37 @@
+# tests/lab9.sh - lab 9's own checks, sourced by tests/run.sh (helpers and variables there).
+# Without a GPU: the volume model's CPU tests (tests/unit/lab9_model.cu: the driver's count on
+# configurations worked out by hand, the layer condition, the solution's closed forms against
+# the count at every configuration of the sweep), and the student file's TODOs reported as
+# not implemented there. With a GPU: the given kernels and the solution's formulas verified
+# (awkward grids, every shape at every n), the student file's run (kernels timed, formulas
+# not implemented), the phenomenon (the model is a lower bound: no point measured more than
+# 15% faster than predicted), and planted formula bugs (tests/fixtures/lab9/*.sed) named.
+sol9=$OUT/solution/lab9/lab9
+stu9=$OUT/student/lab9/lab9
+if nvcc -O2 -std=c++17 -Icommon -Ilabs/lab9-model tests/unit/lab9_model.cu solutions/lab9-model/kernels.cu \
+    -o "$tmp/lab9-model" >"$tmp/log" 2>&1; then
+    "$tmp/lab9-model" >"$tmp/unit9" 2>&1
+    unit_lines "$tmp/unit9"
+else
+    fail "unit lab9 model tests build" "$tmp/log"
+fi
+check "unit lab9: the student file's volumes report not implemented, nothing else fails" bash -c "
+    nvcc -O2 -std=c++17 -Icommon -Ilabs/lab9-model tests/unit/lab9_model.cu labs/lab9-model/kernels.cu -o '$tmp/lab9-student' &&
+    ! '$tmp/lab9-student' > '$tmp/unit9s' &&
+    [ \$(grep -c 'volumes agree .*FAIL not implemented' '$tmp/unit9s') -eq 3 ] &&
+    [ \$(grep -c ': FAIL' '$tmp/unit9s') -eq 3 ]"
+gpu_test "gpu: lab9 solution: kernels on awkward grids and every shape at every n, formulas against the count" \
+    "$sol9" --check
+gpu_test "gpu: lab9 solution verified at n 128 and 640, seed 99" bash -c "'$sol9' --check --n 128 --seed 99 && '$sol9' --check --n 640 --quick"
+gpu_test "gpu: lab9 student file runs: kernels timed, formulas not implemented" bash -c "
+    '$stu9' --quick --n 256 --csv '$tmp/student9' > '$tmp/stu9.out' &&
+    grep -q '^k1_7pt_blocking  *not implemented' '$tmp/stu9.out' &&
+    grep -q '^9,k1_7pt_blocking,.*,ok,' '$tmp/student9/model.csv' &&
+    grep -q '^9,k3_27pt_tiling,.*,ok,' '$tmp/student9/model.csv' &&
+    grep -q '^9,l2_reread,.*,ok,' '$tmp/student9/bandwidth.csv'"
+gpu_test "gpu: lab9 the model is a lower bound: no point more than 15% faster than predicted" bash -c "
+    '$sol9' --quick --csv '$tmp/sol9' > /dev/null &&
+    awk -F, '/^#/ || /^lab,/ { next } \$14 == \"ok\" { n++; e = \$29 + 0; if (e > worst || n == 1) worst = e }
+             END { printf \"%d points, largest (pred - meas) / meas: %.1f%%\\n\", n, worst; exit !(n > 0 && worst <= 15) }' \
+        '$tmp/sol9/model.csv'"
+fixture_checks 9 --quick --n 256
