@@ -43,10 +43,10 @@ check "lab4 chase: the links are one cycle, and a walk ends where chase_position
 # For MARKER: a details page's rows (tests/fake-ncu replays them) in which a marker launch (grid 3:
 # point 2) comes before two kernels, and one kernel comes before any.
 row() { printf '"%s","9","lab4","h","%s","1","7","(%s, 1, 1)","(%s, 1, 1)","0","9.0","Command line profiler metrics","m_a","","%s"\n' "$@"; }
-{ row 1 "void k_kernel(float *)" 256 10 "1.5"; row 2 "lab4_profile_marker()" 1 3 "0"
+{ row 1 "void k_kernel(float *)" 256 10 "1.5"; row 2 "memlab_profile_marker()" 1 3 "0"
   row 3 "void k_kernel(float *)" 256 10 "2,5"; row 4 "chase_kernel(unsigned int *)" 32 1 "7"; } >"$tmp/ncu4.csv"
 check "ncu-counters.sh MARKER=: marker launches number the rows after them" bash -c "
-    MARKER=lab4_profile_marker FAKE_NCU_OUTPUT='$tmp/ncu4.csv' NCU=tests/fake-ncu sh tools/ncu-counters.sh '$tmp/m.csv' m_a -- true &&
+    MARKER=memlab_profile_marker FAKE_NCU_OUTPUT='$tmp/ncu4.csv' NCU=tests/fake-ncu sh tools/ncu-counters.sh '$tmp/m.csv' m_a -- true &&
     [ \"\$(cat '$tmp/m.csv')\" = \"\$(printf 'point,kernel,launch,grid,block,m_a\n,k_kernel,1,10x1x1,256x1x1,1.5\n2,k_kernel,3,10x1x1,256x1x1,25\n2,chase_kernel,4,1x1x1,32x1x1,7')\" ]"
 
 gpu_test "gpu: lab4 solution verified at awkward sizes, every radius, awkward chains and a footprint a doubling" "$sol4" --check
