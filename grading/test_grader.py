@@ -17,6 +17,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import grader  # noqa: E402
 import report  # noqa: E402
+import slurm  # noqa: E402
 import static_checks  # noqa: E402
 from rubric import GRADING_DIR, Rubric, band_fraction, parse_bands  # noqa: E402
 
@@ -115,6 +116,13 @@ class Rubrics(unittest.TestCase):
         self.assertAlmostEqual(band_fraction(1.35, bands), 0.75)
         self.assertAlmostEqual(band_fraction(1.75, bands), 0.25)
         self.assertEqual(band_fraction(3.0, bands), 0)
+
+
+class SlurmArray(unittest.TestCase):
+    def test_array_spec(self):
+        # tests/slurm.sh runs grade-all --slurm against stand-in and real Slurm commands
+        self.assertEqual(slurm.array_spec([8, 0, 1, 2, 5, 7]), "0-2,5,7-8")
+        self.assertEqual(slurm.array_spec([3], parallel=8), "3%8")
 
 
 # A stand-in lab program. copy_strided: right; copy_offset: TODO open; copy_float4: wrong at

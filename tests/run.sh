@@ -219,6 +219,7 @@ for n in $LAB_NUMS; do
     fi
 done
 [ -f tests/grading.sh ] && . tests/grading.sh
+[ -f tests/slurm.sh ] && . tests/slurm.sh
 
 echo
 echo "$passed passed, $failed failed, $skipped skipped"

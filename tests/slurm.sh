@@ -1,0 +1,112 @@
+# tests/slurm.sh - grade-all --slurm, sourced by tests/run.sh (helpers and variables there).
+# Lab 1's fixture class, graded with --no-gpu (the same verdicts on any machine): first
+# locally, for the gradebook to compare with; then against stand-in sbatch and squeue
+# (tests/fake-slurm), which leave tasks timed out, preempted, failed, cancelled or never run,
+# and --resume; then on a real single-node Slurm cluster that the test starts as root
+# (tools/local-slurm.sh: munged, slurmctld and slurmd from Debian's slurm-wlm and munge) and
+# stops by the PIDs it started.
+if [ -n "${SKIP_GRADING:-}" ]; then
+    skip "slurm: grade-all --slurm" "SKIP_GRADING is set"
+    return 0
+fi
+fixtures=tests/fixtures/grading/lab1
+if [ ! -d "$fixtures" ] || [ ! -d solutions ]; then
+    skip "slurm: grade-all --slurm" "no fixtures or no solutions/ in this copy"
+    return 0
+fi
+work=$tmp/slurm-class
+mkdir -p "$work/class"
+for fx in "$fixtures"/*.sed; do
+    name=$(basename "$fx" .sed)
+    case $name in
+    *.student) sed -f "$fx" labs/lab1-*/kernels.cu >"$work/class/${name%.student}.cu" ;;
+    *) sed -f "$fx" solutions/lab1-*/kernels.cu >"$work/class/$name.cu" ;;
+    esac
+done
+local_book=$work/local/gradebook.csv
+if ! grading/grade-all 1 "$work/class" --no-gpu --out "$work/local" >"$work/local.log" 2>&1; then
+    fail "slurm: lab 1's class graded locally, to compare with" "$work/local.log"
+    return 0
+fi
+entries=$(ls "$work/class" | wc -l)
+
+# ---- stand-in sbatch and squeue: every way a task can end without a report ---------------------
+states="1:TIMEOUT 2:PREEMPTED 3:FAILED 4:- 5:CANCELLED"
+fake() {
+    PATH=$PWD/tests/fake-slurm:$PATH FAKE_SLURM_LOG=$work/fake.log FAKE_SLURM_STATES=$1 \
+        grading/grade-all 1 "$work/class" --no-gpu --slurm --out "$work/fake" "${@:2}"
+}
+fake "$states" --partition gpu --gres gpu:h100:1 --parallel 8 '--sbatch=--qos=class' >"$work/fake1.log" 2>&1
+check "slurm (stand-in): sbatch gets one array of every submission and the options" \
+    grep -q -- "--array=0-$((entries - 1))%8 .*--partition=gpu --gres=gpu:h100:1 --qos=class .*/job.sh\$" "$work/fake.log"
+book=$work/fake/gradebook.csv
+for expect in "1|TIMEOUT|ran past its time limit (TIMEOUT" "2|PREEMPTED|was preempted (PREEMPTED" \
+    "3|FAILED|failed (FAILED" "4|never listed|never ran" "5|CANCELLED|was cancelled (CANCELLED"; do
+    IFS='|' read -r row state why <<<"$expect"
+    check "slurm (stand-in): task $row, $state, is NOT GRADED in the gradebook: $why..." bash -c "
+        sed -n '$((row + 2))p' '$book' | grep -qF 'NOT GRADED: Slurm task 7_${row} $why' &&
+        sed -n '$((row + 2))p' '$book' | grep -q '^[^,]*,0,'"
+done
+check "slurm (stand-in): the tasks that completed have the local mode's rows" bash -c "
+    diff <(sed 3,7d '$local_book') <(sed 3,7d '$book')"
+fake "" --resume >"$work/fake2.log" 2>&1
+check "slurm (stand-in): --resume submits only the 5 tasks without a report; then the local gradebook" bash -c "
+    tail -n 1 '$work/fake.log' | grep -q -- '--array=1-5 ' && grep -q '^--resume: 5 of $entries ' '$work/fake2.log' &&
+    cmp '$local_book' '$book'"
+
+# ---- a real single-node cluster --------------------------------------------------------------
+name="slurm: grade-all --slurm --no-gpu on a single-node cluster"
+if [ "$(id -u)" -ne 0 ]; then
+    skip "$name" "needs root to start munged, slurmctld and slurmd (run make test as root)"
+    return 0
+fi
+if ! command -v slurmctld >/dev/null 2>&1 || ! command -v munged >/dev/null 2>&1; then
+    skip "$name" "Slurm is not installed (apt-get install slurm-wlm munge; .ci/run does)"
+    return 0
+fi
+cluster=$tmp/slurm-cluster
+if ! sh tools/local-slurm.sh start "$cluster" >"$work/cluster.log" 2>&1; then
+    fail "slurm: tools/local-slurm.sh starts a single-node cluster" "$work/cluster.log"
+    return 0
+fi
+pass "slurm: tools/local-slurm.sh starts a single-node cluster"
+trap 'sh tools/local-slurm.sh stop "$cluster"; rm -rf "$tmp"' EXIT # even if the tests are interrupted
+export SLURM_CONF=$cluster/slurm.conf
+slurm_grade() { timeout 600 grading/grade-all 1 "$work/class" --no-gpu --slurm --out "$work/real" "$@"; }
+
+slurm_grade >"$work/real1.log" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && grep -q "^slurm job [0-9]*: $entries/$entries done, 0 running, 0 pending \[" "$work/real1.log" &&
+    cmp "$local_book" "$work/real/gradebook.csv" >>"$work/real1.log" 2>&1; then
+    pass "$name: the local mode's gradebook"
+else
+    fail "$name: the local mode's gradebook" "$work/real1.log" "exit $rc"
+fi
+
+# Held, one task cancelled before it starts, the rest released: that student is NOT GRADED;
+# --resume grades it alone.
+slurm_grade --sbatch=--hold >"$work/real2.log" 2>&1 &
+grader_pid=$!
+job=
+for _ in $(seq 100); do
+    job=$(sed -n 's/^slurm job \([0-9]*\):.*/\1/p' "$work/real2.log" | head -n 1)
+    [ -n "$job" ] && break
+    sleep 0.2
+done
+# (no job seen: cancel whatever this private cluster holds, so that the wait ends)
+{ [ -n "$job" ] && scancel "${job}_0" && scontrol release "$job"; } || scancel --user="$(id -un)"
+wait $grader_pid
+check "$name: a task cancelled before it ran is NOT GRADED, the others as the local mode" bash -c "
+    [ -n '$job' ] && sed -n 2p '$work/real/gradebook.csv' | grep -q 'NOT GRADED: Slurm task ${job}_0 never ran' &&
+    diff <(sed 2d '$local_book') <(sed 2d '$work/real/gradebook.csv')"
+slurm_grade --resume >"$work/real3.log" 2>&1
+check "$name: --resume grades that task alone; then the local mode's gradebook" bash -c "
+    grep -q -- '--array=0 ' '$work/real3.log' && grep -q '^slurm job [0-9]*: 1/1 done' '$work/real3.log' &&
+    cmp '$local_book' '$work/real/gradebook.csv'"
+
+pids=$(cat "$cluster/pids")
+sh tools/local-slurm.sh stop "$cluster"
+trap 'rm -rf "$tmp"' EXIT
+unset SLURM_CONF
+check "slurm: the daemons the test started are stopped (PIDs $(echo $pids))" \
+    bash -c "for pid in $(echo $pids); do ! kill -0 \$pid 2>/dev/null || exit 1; done"
