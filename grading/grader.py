@@ -38,6 +38,7 @@ class TestResult:
         self.verdict = verdict  # pass, partial, fail, skip
         self.output = output
         self.review = ""  # why an instructor should look at it, even when it passed
+        self.ratio = None  # a speed test's time against the reference's
 
 
 def gpu_present():
@@ -420,6 +421,7 @@ def grade_performance(session, runs, variants, results):
                 f"summed over {len(keys)} points, best of {rubric.perf_runs} interleaved runs): "
                 f"{fraction * 100:.0f}% of the points")
         results[t.name] = TestResult(t, t.points * fraction, verdict, text)
+        results[t.name].ratio = round(ratio, 4)
         if ratio * rubric.review_speedup < 1:
             results[t.name].review = (f"{1 / ratio:.1f}x faster than the reference solution in the same session "
                                       f"(the rubric flags more than {rubric.review_speedup:g}x): check the code")

@@ -190,6 +190,8 @@ class GpuSteps(unittest.TestCase):
         self.assertAlmostEqual(speed.score, 10 * band_fraction(1.35, self.rubric.tests[5].bands), places=2)
         self.assertEqual(speed.verdict, "partial")
         self.assertIn("1.35x", speed.output)
+        self.assertAlmostEqual(report.results_json(self.rubric, self.session, [speed])["tests"][0]
+                               ["extra_data"]["ratio"], 1.35)  # the class figure of speed reads it
         self.assertEqual(results["speed copy_float4"].verdict, "fail")
         self.assertEqual(self.session.gpu_name, "Stand-in GPU")
         again = grader.grade_correctness(self.session, runs, 2, ["65539"], passed, wrong)

@@ -219,7 +219,7 @@ for n in $LAB_NUMS; do
     fi
 done
 [ -f tests/grading.sh ] && . tests/grading.sh
-[ -f tests/slurm.sh ] && . tests/slurm.sh
+[ -f tests/class.sh ] && . tests/class.sh
 
 echo
 echo "$passed passed, $failed failed, $skipped skipped"

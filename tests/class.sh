@@ -1,20 +1,20 @@
-# tests/slurm.sh - grade-all --slurm, sourced by tests/run.sh (helpers and variables there).
-# Lab 1's fixture class, graded with --no-gpu (the same verdicts on any machine): first
-# locally, for the gradebook to compare with; then against stand-in sbatch and squeue
-# (tests/fake-slurm), which leave tasks timed out, preempted, failed, cancelled or never run,
-# and --resume; then on a real single-node Slurm cluster that the test starts as root
-# (tools/local-slurm.sh: munged, slurmctld and slurmd from Debian's slurm-wlm and munge) and
-# stops by the PIDs it started.
+# tests/class.sh - grade-all at class scale, sourced by tests/run.sh (helpers and variables
+# there): the class figures, and --slurm. Lab 1's fixture class, graded with --no-gpu (the
+# same verdicts on any machine): first locally, for the gradebook to compare with and the
+# figures; then against stand-in sbatch and squeue (tests/fake-slurm), which leave tasks timed
+# out, preempted, failed, cancelled or never run, and --resume; then on a real single-node
+# Slurm cluster that the test starts as root (tools/local-slurm.sh: munged, slurmctld and
+# slurmd from Debian's slurm-wlm and munge) and stops by the PIDs it started.
 if [ -n "${SKIP_GRADING:-}" ]; then
-    skip "slurm: grade-all --slurm" "SKIP_GRADING is set"
+    skip "class: the class figures and grade-all --slurm" "SKIP_GRADING is set"
     return 0
 fi
 fixtures=tests/fixtures/grading/lab1
 if [ ! -d "$fixtures" ] || [ ! -d solutions ]; then
-    skip "slurm: grade-all --slurm" "no fixtures or no solutions/ in this copy"
+    skip "class: the class figures and grade-all --slurm" "no fixtures or no solutions/ in this copy"
     return 0
 fi
-work=$tmp/slurm-class
+work=$tmp/class
 mkdir -p "$work/class"
 for fx in "$fixtures"/*.sed; do
     name=$(basename "$fx" .sed)
@@ -23,12 +23,53 @@ for fx in "$fixtures"/*.sed; do
     *) sed -f "$fx" solutions/lab1-*/kernels.cu >"$work/class/$name.cu" ;;
     esac
 done
+entries=$(ls "$work/class" | wc -l)
 local_book=$work/local/gradebook.csv
 if ! grading/grade-all 1 "$work/class" --no-gpu --out "$work/local" >"$work/local.log" 2>&1; then
-    fail "slurm: lab 1's class graded locally, to compare with" "$work/local.log"
+    fail "class: lab 1's class graded locally" "$work/local.log"
     return 0
 fi
-entries=$(ls "$work/class" | wc -l)
+pass "class: lab 1's class graded locally"
+
+# ---- the class figures ---------------------------------------------------------------------
+# Without a GPU: the scores only. Then GPU verdicts and ratios planted in the reports (the
+# k-th student, from 0, fails every correctness test when k is a multiple of 3; its speed
+# ratios are 0.8 + 0.2 k), drawn again by --resume (nothing left to grade): all three figures.
+cp -r "$work/local" "$work/figures"
+figures_there="for f in class-scores class-speed class-correct; do
+    [ -s '$work/figures/'\$f.png ] && [ -s '$work/figures/'\$f.pdf ] || exit 1; done"
+if [ $have_gnuplot -eq 1 ]; then
+    check "class figures: without a GPU, the scores only, and one line on the others" bash -c "
+        [ -s '$work/local/class-scores.png' ] && [ -s '$work/local/class-scores.pdf' ] &&
+        [ ! -e '$work/local/class-speed.png' ] && ! grep -q 'gnuplot:' '$work/local.log' &&
+        grep -q '^class figures: .*/class-scores.{png,pdf} (class-speed, class-correct: no data' '$work/local.log'"
+    python3 -c '
+import glob, json, sys
+for k, path in enumerate(sorted(glob.glob(sys.argv[1] + "/*/results.json"))):
+    with open(path) as f:
+        data = json.load(f)
+    data["extra_data"]["gpu"] = "Stand-in GPU"
+    for t in data["tests"]:
+        if t["extra_data"]["kind"] == "correctness":
+            t["extra_data"]["verdict"] = "fail" if k % 3 == 0 else "pass"
+        elif t["extra_data"]["kind"] == "performance":
+            t["extra_data"].update(verdict="partial", ratio=round(0.8 + 0.2 * k, 4))
+    with open(path, "w") as f:
+        json.dump(data, f)' "$work/figures"
+    grading/grade-all 1 "$work/class" --out "$work/figures" --resume >"$work/figures.log" 2>&1
+    check "class figures: scores, speed ratios and pass rates from GPU results, PNG and PDF" bash -c "
+        $figures_there
+        ! grep -q 'gnuplot:' '$work/figures.log' &&
+        grep -q '^correct copy_strided,0,$((entries - (entries + 2) / 3)),$entries,' '$work/figures/class-correct.csv' &&
+        [ \$(grep -c '^speed copy_float4,2,' '$work/figures/class-speed.csv') -eq $entries ] &&
+        grep -q '^speed copy_float4,2,.*,1.8,1.2,2.0\$' '$work/figures/class-speed.csv'"
+else
+    skip "class figures: drawn with gnuplot" "gnuplot not installed"
+fi
+GNUPLOT=/nonexistent/gnuplot grading/grade-all 1 "$work/class" --out "$work/figures" --resume >"$work/nognuplot.log" 2>&1
+check "class figures without gnuplot: one line, the data kept" bash -c "
+    grep -q '^class figures: gnuplot not found; their data is in ' '$work/nognuplot.log' &&
+    [ -s '$work/figures/class-scores.csv' ]"
 
 # ---- stand-in sbatch and squeue: every way a task can end without a report ---------------------
 states="1:TIMEOUT 2:PREEMPTED 3:FAILED 4:- 5:CANCELLED"
@@ -89,7 +130,7 @@ slurm_grade --sbatch=--hold >"$work/real2.log" 2>&1 &
 grader_pid=$!
 job=
 for _ in $(seq 100); do
-    job=$(sed -n 's/^slurm job \([0-9]*\):.*/\1/p' "$work/real2.log" | head -n 1)
+    job=$(sed -n 's/^slurm job \([0-9]*\):.*/\1/p' "$work/real2.log" 2>/dev/null | head -n 1)
     [ -n "$job" ] && break
     sleep 0.2
 done
