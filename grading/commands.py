@@ -22,6 +22,9 @@ def options(argv, many=False):
     p.add_argument("--private", help="another private data file (default grading/private/labN.ini)")
     if not many:
         p.add_argument("--keep", action="store_true", help="keep the scratch folder (debugging)")
+        p.add_argument("--gpu-results", metavar="FILE",
+                       help="GPU tests graded on the cluster (make gradescope GPU_RESULTS=...): they take "
+                            "the place of skipped ones where the submission is the very file graded there")
         return p.parse_args(argv)
     p.add_argument("--resume", action="store_true",
                    help="grade only the submissions without a results.json (failed, timed out, preempted)")
@@ -63,5 +66,7 @@ def write_reports(rubric, session, submission, results, out_dir):
     text = report.text_report(rubric, session, submission, results)
     with open(os.path.join(out_dir, "report.txt"), "w", encoding="utf-8") as f:
         f.write(text)
-    report.write_json(os.path.join(out_dir, "results.json"), report.results_json(rubric, session, results))
+    data = report.results_json(rubric, session, results)
+    data["extra_data"]["sha256"] = grader.submission_sha256(submission, rubric.lab)
+    report.write_json(os.path.join(out_dir, "results.json"), data)
     return text

@@ -32,33 +32,39 @@ fi
 pass "class: lab 1's class graded locally"
 
 # ---- the class figures ---------------------------------------------------------------------
-# Without a GPU: the scores only. Then GPU verdicts and ratios planted in the reports (the
-# k-th student, from 0, fails every correctness test when k is a multiple of 3; its speed
-# ratios are 0.8 + 0.2 k), drawn again by --resume (nothing left to grade): all three figures.
+# Without a GPU: the scores only. Then GPU results planted in the reports (the k-th student,
+# from 0, fails every correctness test when k is a multiple of 3 and passes them otherwise;
+# its speed tests get half their points at the ratio 0.8 + 0.2 k), drawn again by --resume
+# (nothing left to grade): all three figures. The Gradescope checks below use them too.
 cp -r "$work/local" "$work/figures"
-figures_there="for f in class-scores class-speed class-correct; do
-    [ -s '$work/figures/'\$f.png ] && [ -s '$work/figures/'\$f.pdf ] || exit 1; done"
-if [ $have_gnuplot -eq 1 ]; then
-    check "class figures: without a GPU, the scores only, and one line on the others" bash -c "
-        [ -s '$work/local/class-scores.png' ] && [ -s '$work/local/class-scores.pdf' ] &&
-        [ ! -e '$work/local/class-speed.png' ] && ! grep -q 'gnuplot:' '$work/local.log' &&
-        grep -q '^class figures: .*/class-scores.{png,pdf} (class-speed, class-correct: no data' '$work/local.log'"
-    python3 -c '
+python3 -c '
 import glob, json, sys
 for k, path in enumerate(sorted(glob.glob(sys.argv[1] + "/*/results.json"))):
     with open(path) as f:
         data = json.load(f)
     data["extra_data"]["gpu"] = "Stand-in GPU"
     for t in data["tests"]:
+        if t["extra_data"]["kind"] in ("correctness", "performance"):
+            t["output"] = "planted GPU result"
         if t["extra_data"]["kind"] == "correctness":
             t["extra_data"]["verdict"] = "fail" if k % 3 == 0 else "pass"
+            t["score"] = 0 if k % 3 == 0 else t["max_score"]
         elif t["extra_data"]["kind"] == "performance":
             t["extra_data"].update(verdict="partial", ratio=round(0.8 + 0.2 * k, 4))
+            t["score"] = t["max_score"] / 2
+    data["score"] = sum(t["score"] for t in data["tests"])
     with open(path, "w") as f:
         json.dump(data, f)' "$work/figures"
+if [ $have_gnuplot -eq 1 ]; then
+    check "class figures: without a GPU, the scores only, and one line on the others" bash -c "
+        [ -s '$work/local/class-scores.png' ] && [ -s '$work/local/class-scores.pdf' ] &&
+        [ ! -e '$work/local/class-speed.png' ] && ! grep -q 'gnuplot:' '$work/local.log' &&
+        grep -q '^class figures: .*/class-scores.{png,pdf} (class-speed, class-correct: no data' '$work/local.log'"
     grading/grade-all 1 "$work/class" --out "$work/figures" --resume >"$work/figures.log" 2>&1
     check "class figures: scores, speed ratios and pass rates from GPU results, PNG and PDF" bash -c "
-        $figures_there
+        for f in class-scores class-speed class-correct; do
+            [ -s '$work/figures/'\$f.png ] && [ -s '$work/figures/'\$f.pdf ] || exit 1
+        done
         ! grep -q 'gnuplot:' '$work/figures.log' &&
         grep -q '^correct copy_strided,0,$((entries - (entries + 2) / 3)),$entries,' '$work/figures/class-correct.csv' &&
         [ \$(grep -c '^speed copy_float4,2,' '$work/figures/class-speed.csv') -eq $entries ] &&
@@ -70,6 +76,53 @@ GNUPLOT=/nonexistent/gnuplot grading/grade-all 1 "$work/class" --out "$work/figu
 check "class figures without gnuplot: one line, the data kept" bash -c "
     grep -q '^class figures: gnuplot not found; their data is in ' '$work/nognuplot.log' &&
     [ -s '$work/figures/class-scores.csv' ]"
+
+# ---- the Gradescope bundle ------------------------------------------------------------------
+# make gradescope LAB=1 with the planted GPU results, unpacked as Gradescope does (the root is
+# AUTOGRADER_ROOT instead of /autograder); setup.sh (nvcc is here, so it installs nothing),
+# then run_autograder on a file the "cluster" did not grade - the solution with a comment
+# added: GPU tests SKIP with 0, never passed - and on the solution it graded: those tests
+# from the cluster's run.
+gs=$work/gradescope
+expect_exit "make gradescope without LAB= says how, exit 2" 2 $MAKE -s gradescope
+if $MAKE -s gradescope LAB=1 GPU_RESULTS="$work/figures" >"$gs.log" 2>&1 &&
+    mkdir -p "$gs/source" "$gs/submission" && python3 -m zipfile -e dist/gradescope-lab1.zip "$gs/source"; then
+    pass "make gradescope LAB=1 writes dist/gradescope-lab1.zip"
+    check "gradescope: setup.sh and run_autograder at the root, executable; the student kit, no secrets" python3 -c "
+import zipfile
+z = zipfile.ZipFile('dist/gradescope-lab1.zip')
+modes = {i.filename: i.external_attr >> 16 for i in z.infolist()}
+assert modes['setup.sh'] & 0o111 and modes['run_autograder'] & 0o111, modes
+assert 'kit/grading/grade' in modes and 'gpu-results.json' in modes
+assert not [n for n in modes if n.startswith(('kit/solutions/', 'kit/grading/private/', 'kit/tests/fixtures/'))]"
+    cp "$gs/source/run_autograder" "$gs/"
+    if AUTOGRADER_ROOT=$gs bash "$gs/source/setup.sh" >"$gs/setup.log" 2>&1; then
+        pass "gradescope: setup.sh prepares the trusted build"
+        mkdir -p "$gs/expect" && cp "$fixtures/solution.expect" "$gs/expect/"
+        { cat "$work/class/solution.cu"; echo "// resubmitted after the cluster's run"; } >"$gs/submission/kernels.cu"
+        AUTOGRADER_ROOT=$gs bash "$gs/run_autograder" >"$gs/run1.log" 2>&1
+        mkdir -p "$gs/check/solution" && cp "$gs/results/results.json" "$gs/check/solution/"
+        check "gradescope: results.json of a file the cluster did not grade: static and compile, GPU tests SKIP" bash -c "
+            grading/check-verdicts '$gs/check' '$gs/expect' &&
+            grep -q 'has not graded this file' '$gs/results/results.json'"
+        cp "$work/class/solution.cu" "$gs/submission/kernels.cu"
+        AUTOGRADER_ROOT=$gs bash "$gs/run_autograder" >"$gs/run2.log" 2>&1
+        solution_k=$(ls "$work/class" | grep -n '^solution.cu$' | cut -d: -f1)
+        check "gradescope: the file the cluster graded gets its GPU tests (planted: $((solution_k - 1)) % 3 != 0 passes)" python3 -c "
+import json
+d = json.load(open('$gs/results/results.json'))
+t = {x['name']: x for x in d['tests']}
+c, s = t['correct copy_strided'], t['speed copy_float4']
+assert c['status'] == 'passed' and c['score'] == 15, c
+assert c['output'] == \"graded on the course's GPU cluster (Stand-in GPU):\\nplanted GPU result\", c
+assert s['score'] == 7.5 and s['status'] == 'failed' and s['extra_data']['ratio'] == round(0.8 + 0.2 * ($solution_k - 1), 4), s
+assert d['score'] == 20 + 45 + 17.5 and not d['extra_data']['skipped'], d['score']"
+    else
+        fail "gradescope: setup.sh prepares the trusted build" "$gs/setup.log"
+    fi
+else
+    fail "make gradescope LAB=1 writes dist/gradescope-lab1.zip" "$gs.log"
+fi
 
 # ---- stand-in sbatch and squeue: every way a task can end without a report ---------------------
 states="1:TIMEOUT 2:PREEMPTED 3:FAILED 4:- 5:CANCELLED"
