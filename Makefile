@@ -189,6 +189,11 @@ $(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -lm -o $@
 
+# The GPU-side checker's own checks (common/devcheck.h): needs a GPU to run.
+$(OUT)/tests/devcheck: tests/unit/devcheck.cu $(HARNESS)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVFLAGS) $(filter %.cu %.o,$^) -o $@
+
 # ---- dist: the student copy (issue 8; grading/make-dist.sh says what is left out) ---------
 DIST_TARBALL := dist/gpu-memlab-student.tar.gz
 dist:

@@ -158,6 +158,11 @@ expect_exit "tools/readme-labs.sh refuses a status that claims more than the tre
 gpu_test() { # gpu_test NAME COMMAND...: a check that needs the GPU
     if [ $have_gpu -eq 0 ]; then skip "$1" "no GPU"; else check "$@"; fi
 }
+
+# ---- the GPU-side output checker (common/devcheck.h) --------------------------------------
+check "build the GPU-side checker's test (tests/unit/devcheck.cu)" $MAKE "$OUT/tests/devcheck"
+gpu_test "gpu: devcheck counts mismatches exactly and restores a pristine copy written over" "$OUT/tests/devcheck"
+
 # fixture_checks N CHECK_ARGS...: each tests/fixtures/labN/*.sed plants one bug in lab N's
 # solution and names, on a line "# caught as: VARIANT", the variant that must be reported.
 # The fixture must still change the master and build with KERNELS=; with a GPU,

@@ -12,14 +12,16 @@
  *   dram_model_bytes   what the H100's DRAM moves: 64-byte reads, fills of partial sectors
  *   dram_model_gbps    useful bandwidth the DRAM model predicts: ceiling x bytes / dram_model_bytes
  * Every point is verified (outputs poisoned, untouched elements must stay poisoned, input
- * unchanged) before it is timed; before the sweeps every variant is verified at awkward
- * sizes. While timed, each repetition copies an input of its own (signs flipped at random,
- * vary.h) and two repetitions' outputs are checked (timing.h); a time faster than the
- * sectors it must move allow is IMPLAUSIBLE. --check verifies everything and times nothing.
+ * unchanged; the words are compared on the GPU, devcheck.h) before it is timed; before the
+ * sweeps every variant is verified at awkward sizes. While timed, each repetition copies an
+ * input of its own (signs flipped at random, vary.h) and two repetitions' outputs are
+ * checked (timing.h); a time faster than the sectors it must move allow is IMPLAUSIBLE.
+ * --check verifies everything and times nothing.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "devcheck.h"
 #include "harness.h"
 #include "kernels.h"
 #include "sector_model.h"
@@ -50,11 +52,10 @@ static const struct sweep sweeps[] = {
 };
 
 struct buffers {
-    float *in, *out;       /* device, capacity words each */
+    float *in, *out;         /* device, capacity words each */
     size_t capacity;
-    uint32_t *host_in;     /* the input as written, for the reference and the unchanged check */
-    uint32_t *expected_in; /* the input as the sign pattern being checked has it */
-    uint32_t *expected, *got;
+    struct pristine written; /* the input as written: device copy and host image (devcheck.h) */
+    uint32_t *expected, *got; /* host, for showing where a check failed */
 };
 
 struct copy_job {
@@ -113,27 +114,42 @@ static int reported_param(const struct sweep *s, const char *name, int param)
     return !strcmp(name, "copy_float4") ? 16 : 4;
 }
 
+/* Word i of the input in sign pattern `key` (vary.h) of the words as written. */
+struct input_words {
+    const uint32_t *written;
+    uint64_t key;
+    __host__ __device__ uint32_t operator()(size_t i) const { return vary_word(written[i], i, key); }
+};
+
+/* Word i of the output: the input's word where the variant writes, poison elsewhere. */
+struct copy_words {
+    struct input_words input;
+    size_t first, count, step;
+    __host__ __device__ uint32_t operator()(size_t i) const
+    {
+        int written = i >= first && (i - first) % step == 0 && (i - first) / step < count;
+        return written ? input(i) : POISON_WORD;
+    }
+};
+
 /* Mismatches in every word of `out` up to the guard's end, and in the input, when the input
- * holds sign pattern `key` (vary.h) of what was written. */
+ * holds sign pattern `key` of what was written: counted on the GPU (devcheck.h). */
 static size_t compare_point(struct copy_job *job, uint64_t key, const char *label)
 {
     struct buffers *b = job->b;
     size_t window = job->n + LAB1_MAX_OFFSET + GUARD_WORDS;
-    size_t first, count, step;
-    written_range(job->v->name, job->n, job->param, &first, &count, &step);
-    for (size_t i = 0; i < window; i++)
-        b->expected_in[i] = vary_word(b->host_in[i], i, key);
-    memset(b->expected, 0xFF, window * sizeof(uint32_t));
-    for (size_t k = 0, i = first; k < count; k++, i += step)
-        b->expected[i] = b->expected_in[i];
-    CUDA_CHECK(cudaMemcpy(b->got, b->out, window * sizeof(float), cudaMemcpyDeviceToHost));
-    size_t bad = verify_words(label, b->got, b->expected, window);
-
-    CUDA_CHECK(cudaMemcpy(b->got, b->in, window * sizeof(float), cudaMemcpyDeviceToHost));
-    size_t changed = verify_words("input changed", b->got, b->expected_in, window);
+    size_t tampered = pristine_restore_if_changed(&b->written, label);
+    struct input_words on_gpu = {b->written.dev, key}, on_host = {b->written.host, key};
+    struct copy_words copy_gpu = {on_gpu, 0, 0, 1}, copy_host;
+    written_range(job->v->name, job->n, job->param, &copy_gpu.first, &copy_gpu.count, &copy_gpu.step);
+    copy_host = copy_gpu;
+    copy_host.input = on_host;
+    size_t bad = check_words(label, (const uint32_t *)b->out, window, copy_gpu, copy_host, b->got, b->expected);
+    size_t changed = check_words("input changed", (const uint32_t *)b->in, window, on_gpu, on_host, b->got,
+                                 b->expected);
     if (changed)
         memlab_warn("%s modified its input (%zu words)", label, changed);
-    return bad + changed;
+    return tampered + bad + changed;
 }
 
 /* Poison, launch, compare. */
@@ -266,15 +282,15 @@ int main(int argc, char **argv)
     size_t bytes = b.capacity * sizeof(float);
     b.in = (float *)gpu_alloc(2 * bytes, "lab 1's two arrays");
     b.out = b.in + b.capacity;
-    b.host_in = (uint32_t *)malloc(bytes);
-    b.expected_in = (uint32_t *)malloc(bytes);
+    uint32_t *host_in = (uint32_t *)malloc(bytes);
     b.expected = (uint32_t *)malloc(bytes);
     b.got = (uint32_t *)malloc(bytes);
-    if (!b.host_in || !b.expected_in || !b.expected || !b.got)
-        memlab_die(EXIT_USAGE, "out of host memory for 4 x %.1f MiB: use a smaller --n", bytes / 1048576.0);
+    if (!host_in || !b.expected || !b.got)
+        memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n", bytes / 1048576.0);
     struct rng rng = rng_seeded(lab.opts.seed);
-    rng_fill_floats(&rng, (float *)b.host_in, b.capacity, -1.0f, 1.0f);
-    CUDA_CHECK(cudaMemcpy(b.in, b.host_in, bytes, cudaMemcpyHostToDevice));
+    rng_fill_floats(&rng, (float *)host_in, b.capacity, -1.0f, 1.0f);
+    CUDA_CHECK(cudaMemcpy(b.in, host_in, bytes, cudaMemcpyHostToDevice));
+    pristine_upload(&b.written, host_in, b.capacity, "lab 1's copy of the input as written");
     printf("arrays: %zu floats (%.1f MiB each, %.1fx the L2)%s\n", n, n * 4 / 1048576.0,
            (double)n * 4 / lab.gpu.l2_bytes, lab.opts.check ? ", verifying only" : "");
 
@@ -282,8 +298,8 @@ int main(int argc, char **argv)
         run_sweep(&lab, &b, &sweeps[s], n);
 
     gpu_free(b.in);
-    free(b.host_in);
-    free(b.expected_in);
+    pristine_free(&b.written);
+    free(host_in);
     free(b.expected);
     free(b.got);
     return lab_finish(&lab);

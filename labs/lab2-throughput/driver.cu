@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "devcheck.h"
 #include "harness.h"
 #include "kernels.h"
 #include "chase.h"
@@ -47,11 +48,11 @@ static const int ilp_loads[] = {1, 2, 4, 8};
 
 /* The array on the device inside its guards, and its host images. */
 struct array {
-    float *x;             /* device: the array, FRONT_GUARD words into `window` */
-    uint32_t *window;     /* device: guards + array, what the kernels run on */
-    uint32_t *pristine_dev; /* device: the window as it is before every verified launch */
-    uint32_t *pristine, *expected, *got; /* host images of the window */
-    size_t n, words;      /* timed size; FRONT_GUARD + n + BACK_GUARD */
+    float *x;                 /* device: the array, FRONT_GUARD words into `window` */
+    uint32_t *window;         /* device: guards + array, what the kernels run on */
+    struct pristine written;  /* the window as written, device copy and host image (devcheck.h) */
+    uint32_t *expected, *got; /* host, for showing where a check failed */
+    size_t n, words;          /* timed size; FRONT_GUARD + n + BACK_GUARD */
     cudaEvent_t start, stop;
 };
 
@@ -207,21 +208,19 @@ static void array_open(struct array *a, struct lab *lab, size_t n)
 {
     a->n = n;
     a->words = FRONT_GUARD + n + BACK_GUARD;
-    size_t padded = (a->words + 63) / 64 * 64;
-    a->window = (uint32_t *)gpu_alloc(2 * padded * sizeof(uint32_t), "lab 2's array and its copy");
-    a->pristine_dev = a->window + padded;
+    a->window = (uint32_t *)gpu_alloc(a->words * sizeof(uint32_t), "lab 2's array");
     a->x = (float *)(a->window + FRONT_GUARD);
     size_t bytes = a->words * sizeof(uint32_t);
-    a->pristine = (uint32_t *)malloc(bytes);
+    uint32_t *written = (uint32_t *)malloc(bytes);
     a->expected = (uint32_t *)malloc(bytes);
     a->got = (uint32_t *)malloc(bytes);
-    if (!a->pristine || !a->expected || !a->got)
+    if (!written || !a->expected || !a->got)
         memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n", bytes / 1048576.0);
     for (size_t i = 0; i < a->words; i++)
-        a->pristine[i] = POISON_WORD;
+        written[i] = POISON_WORD;
     struct rng r = rng_seeded(lab->opts.seed);
-    rng_fill_floats(&r, (float *)(a->pristine + FRONT_GUARD), n, -1.0f, 1.0f);
-    CUDA_CHECK(cudaMemcpy(a->pristine_dev, a->pristine, bytes, cudaMemcpyHostToDevice));
+    rng_fill_floats(&r, (float *)(written + FRONT_GUARD), n, -1.0f, 1.0f);
+    pristine_upload(&a->written, written, a->words, "lab 2's copy of the array as written");
     CUDA_CHECK(cudaEventCreate(&a->start));
     CUDA_CHECK(cudaEventCreate(&a->stop));
 }
@@ -231,7 +230,8 @@ static void array_close(struct array *a)
     CUDA_CHECK(cudaEventDestroy(a->start));
     CUDA_CHECK(cudaEventDestroy(a->stop));
     gpu_free(a->window);
-    free(a->pristine);
+    free((void *)a->written.host);
+    pristine_free(&a->written);
     free(a->expected);
     free(a->got);
 }
@@ -246,43 +246,40 @@ static size_t checked_words(const struct array *a, size_t n)
 /* The window as written, before a launch (queued on stream 0). */
 static void restore_window(struct array *a)
 {
-    CUDA_CHECK(cudaMemcpy(a->window, a->pristine_dev, a->words * sizeof(uint32_t),
-                          cudaMemcpyDeviceToDevice));
+    CUDA_CHECK(cudaMemcpy(a->window, a->written.dev, a->words * sizeof(uint32_t), cudaMemcpyDeviceToDevice));
 }
 
 /* Word w of the window after one launch on n floats that held sign pattern `key` (vary.h)
  * of the array as written: x[i] + 1 for i < n, every other word as written. */
-static uint32_t expected_word(const struct array *a, size_t n, uint64_t key, size_t w)
-{
-    uint32_t word = a->pristine[w];
-    if (w < FRONT_GUARD || w >= FRONT_GUARD + n)
+struct rmw_words {
+    const uint32_t *written;
+    size_t n;
+    uint64_t key;
+    __host__ __device__ uint32_t operator()(size_t w) const
+    {
+        uint32_t word = written[w];
+        if (w < FRONT_GUARD || w >= FRONT_GUARD + n)
+            return word;
+        word = vary_word(word, w - FRONT_GUARD, key); /* a sign flip, as bits */
+        float f;
+        memcpy(&f, &word, sizeof f);
+        f += 1.0f; /* the single IEEE add the kernels do */
+        memcpy(&word, &f, sizeof word);
         return word;
-    word = vary_word(word, w - FRONT_GUARD, key); /* a sign flip, as bits: the loop vectorizes */
-    float f;
-    memcpy(&f, &word, sizeof f);
-    f += 1.0f; /* the same single IEEE add the GPU does */
-    memcpy(&word, &f, sizeof word);
-    return word;
-}
+    }
+};
 
-/* Mismatches in the window after one launch on n floats of pattern `key`. The window is 4x
- * the L2 and checked up to three times a point, so one pass only counts them; only when some
- * word is wrong is the expected window written out, for verify_words to show where. */
+/* Mismatches in the window after one launch on n floats of pattern `key`, counted on the GPU
+ * (devcheck.h); where some word is wrong the host shows where. */
 static size_t compare_window(struct array *a, size_t n, uint64_t key, const char *label)
 {
-    size_t words = checked_words(a, n);
-    CUDA_CHECK(cudaMemcpy(a->got, a->window, words * sizeof(uint32_t), cudaMemcpyDeviceToHost));
-    size_t bad = 0;
-    for (size_t w = 0; w < words; w++)
-        bad += a->got[w] != expected_word(a, n, key, w);
-    if (!bad)
-        return 0;
-    for (size_t w = 0; w < words; w++)
-        a->expected[w] = expected_word(a, n, key, w);
-    verify_words(label, a->got, a->expected, words);
-    memlab_warn("%s: index 0 is %d words before x[0]; x[i] must become x[i] + 1 for i < n and "
-                "nothing else may change", label, FRONT_GUARD);
-    return bad;
+    size_t tampered = pristine_restore_if_changed(&a->written, label);
+    struct rmw_words on_gpu = {a->written.dev, n, key}, on_host = {a->written.host, n, key};
+    size_t bad = check_words(label, a->window, checked_words(a, n), on_gpu, on_host, a->got, a->expected);
+    if (bad)
+        memlab_warn("%s: index 0 is %d words before x[0]; x[i] must become x[i] + 1 for i < n and "
+                    "nothing else may change", label, FRONT_GUARD);
+    return tampered + bad;
 }
 
 /* Restore the window, launch once (timed, into *ms), check every word. */

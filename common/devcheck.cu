@@ -1,0 +1,85 @@
+/* devcheck.cu - the pristine input's seal and the mismatch counter (see devcheck.h). */
+#include "devcheck.h"
+
+#include "gpu.h"
+#include "rng.h"
+
+/* One word's share of the hash: its value and index mixed with the key (splitmix64's
+ * finaliser). The hash is the sum of the shares, so any order of summing gives it. */
+static __host__ __device__ uint64_t keyed_share(uint32_t word, uint64_t i, uint64_t key)
+{
+    uint64_t z = (((uint64_t)word << 32) ^ i) + key;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static __global__ void keyed_hash_kernel(const uint32_t *w, size_t n, uint64_t key, unsigned long long *sum)
+{
+    unsigned long long mine = 0;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        mine += keyed_share(w[i], i, key);
+    for (int d = 16; d; d >>= 1)
+        mine += __shfl_down_sync(0xffffffffu, mine, d);
+    if ((threadIdx.x & 31) == 0)
+        atomicAdd(sum, mine);
+}
+
+static uint64_t gpu_keyed_hash(const uint32_t *w, size_t n, uint64_t key)
+{
+    unsigned long long *sum = devcheck_counter();
+    size_t blocks = (n + 255) / 256;
+    keyed_hash_kernel<<<(unsigned)(blocks < 4096 ? blocks : 4096), 256>>>(w, n, key, sum);
+    CUDA_CHECK(cudaGetLastError());
+    return devcheck_read_counter();
+}
+
+static uint64_t host_keyed_hash(const uint32_t *w, size_t n, uint64_t key)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += keyed_share(w[i], i, key);
+    return sum;
+}
+
+void pristine_upload(struct pristine *p, const uint32_t *host, size_t words, const char *what)
+{
+    p->dev = (uint32_t *)gpu_alloc(words * sizeof(uint32_t), what);
+    p->host = host;
+    p->words = words;
+    CUDA_CHECK(cudaMemcpy(p->dev, host, words * sizeof(uint32_t), cudaMemcpyHostToDevice));
+    p->key = rng_unpredictable();
+    p->hash = host_keyed_hash(host, words, p->key);
+}
+
+void pristine_free(struct pristine *p)
+{
+    gpu_free(p->dev);
+    p->dev = NULL;
+}
+
+size_t pristine_restore_if_changed(struct pristine *p, const char *label)
+{
+    if (gpu_keyed_hash(p->dev, p->words, p->key) == p->hash)
+        return 0;
+    memlab_warn("%s: wrote outside its arrays: the driver's own copy of the input changed", label);
+    CUDA_CHECK(cudaMemcpy(p->dev, p->host, p->words * sizeof(uint32_t), cudaMemcpyHostToDevice));
+    return 1;
+}
+
+static unsigned long long *counter;
+
+unsigned long long *devcheck_counter(void)
+{
+    if (!counter)
+        counter = (unsigned long long *)gpu_alloc(sizeof *counter, "the mismatch counter");
+    CUDA_CHECK(cudaMemsetAsync(counter, 0, sizeof *counter, 0));
+    return counter;
+}
+
+size_t devcheck_read_counter(void)
+{
+    unsigned long long value = 0;
+    CUDA_CHECK(cudaMemcpy(&value, counter, sizeof value, cudaMemcpyDeviceToHost));
+    return (size_t)value;
+}
