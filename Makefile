@@ -122,7 +122,7 @@ LAB_TARGETS := $(addprefix lab,$(LAB_NUMS))
 RUN_FLAGS := $(if $(filter 1,$(QUICK)),--quick) $(ARGS)
 
 .PHONY: help all $(LAB_TARGETS) $(addsuffix -build,$(LAB_TARGETS)) plots test test-quick student-files \
-        reference-plots clean dist FORCE
+        reference-plots clean dist gradescope FORCE
 .DEFAULT_GOAL := help
 
 help:
@@ -137,6 +137,8 @@ help:
 	@echo "  make student-files   regenerate labs/*/kernels.cu from solutions/ (instructors)"
 	@echo "  make reference-plots re-render the handouts' reference figures"
 	@echo "  make dist            the student copy: $(DIST_TARBALL) (no solutions, no private grading data)"
+	@echo "  make gradescope LAB=N  lab N's Gradescope autograder: dist/gradescope-labN.zip (GPU_RESULTS=DIR:"
+	@echo "                       with the GPU tests that grade-all graded into DIR; grading/README.md)"
 	@echo "  make clean           remove build/, results/ and the generated plots"
 	@echo
 	@echo "labs:"
@@ -197,6 +199,11 @@ DIST_TARBALL := dist/gpu-memlab-student.tar.gz
 dist:
 	@sh grading/make-dist.sh $(DIST_TARBALL)
 # ---- end of dist ---------------------------------------------------------------------------
+
+# ---- gradescope: lab N's autograder bundle (grading/gradescope.py) -------------------------
+gradescope:
+	@[ -n "$(LAB)" ] || { echo "make gradescope LAB=N [GPU_RESULTS=results/grading/labN]: which lab?"; exit 2; }
+	@python3 grading/gradescope.py $(LAB) dist/gradescope-lab$(LAB).zip $(if $(GPU_RESULTS),--gpu-results $(GPU_RESULTS))
 
 print-%:
 	@echo '$($*)'

@@ -22,15 +22,37 @@ def options(argv, many=False):
     p.add_argument("--private", help="another private data file (default grading/private/labN.ini)")
     if not many:
         p.add_argument("--keep", action="store_true", help="keep the scratch folder (debugging)")
+        p.add_argument("--gpu-results", metavar="FILE",
+                       help="GPU tests graded on the cluster (make gradescope GPU_RESULTS=...): they take "
+                            "the place of skipped ones where the submission is the very file graded there")
+        return p.parse_args(argv)
+    p.add_argument("--resume", action="store_true",
+                   help="grade only the submissions without a results.json (failed, timed out, preempted)")
+    s = p.add_argument_group("Slurm (grading/README.md: the cluster workflow)")
+    s.add_argument("--slurm", action="store_true", help="one job array, a task per submission, then wait")
+    s.add_argument("--partition", help="sbatch --partition")
+    s.add_argument("--account", help="sbatch --account")
+    s.add_argument("--gres", help="sbatch --gres for each task (default gpu:1, none with --no-gpu)")
+    s.add_argument("--time", type=int, metavar="MINUTES",
+                   help="each task's time limit (default: the grader's own limit for a student, plus 2)")
+    s.add_argument("--parallel", type=int, metavar="N", help="at most N tasks at once (sbatch --array=...%%N)")
+    s.add_argument("--sbatch", action="append", default=[], metavar="OPTION",
+                   help="another sbatch option, as --sbatch=--qos=class (repeatable)")
+    p.add_argument("--task", type=int, help=argparse.SUPPRESS)  # one array task (grading/slurm.py)
     return p.parse_args(argv)
+
+
+def load_rubric(args):
+    """The rubric, or exit 2 with one line."""
+    try:
+        return Rubric(args.lab, args.rubric, args.private)
+    except (RubricError, ValueError, KeyError) as e:
+        sys.exit(print(f"grade: {e}", file=sys.stderr) or 2)
 
 
 def open_session(args):
     """The rubric and a prepared session, or exit 2/3 with one line."""
-    try:
-        rubric = Rubric(args.lab, args.rubric, args.private)
-    except (RubricError, ValueError, KeyError) as e:
-        sys.exit(print(f"grade: {e}", file=sys.stderr) or 2)
+    rubric = load_rubric(args)
     session = grader.Session(rubric, args.work, use_gpu=not args.no_gpu, arch=args.arch)
     ok, log = session.prepare()
     if not ok:
@@ -44,5 +66,7 @@ def write_reports(rubric, session, submission, results, out_dir):
     text = report.text_report(rubric, session, submission, results)
     with open(os.path.join(out_dir, "report.txt"), "w", encoding="utf-8") as f:
         f.write(text)
-    report.write_json(os.path.join(out_dir, "results.json"), report.results_json(rubric, session, results))
+    data = report.results_json(rubric, session, results)
+    data["extra_data"]["sha256"] = grader.submission_sha256(submission, rubric.lab)
+    report.write_json(os.path.join(out_dir, "results.json"), data)
     return text

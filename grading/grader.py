@@ -13,6 +13,7 @@ the GPU (or its absence) and the sandbox. grade() returns a list of TestResult.
 import collections
 import csv
 import glob
+import hashlib
 import operator
 import os
 import re
@@ -38,6 +39,7 @@ class TestResult:
         self.verdict = verdict  # pass, partial, fail, skip
         self.output = output
         self.review = ""  # why an instructor should look at it, even when it passed
+        self.ratio = None  # a speed test's time against the reference's
 
 
 def gpu_present():
@@ -80,6 +82,16 @@ def find_submission(path, lab):
     if not found:
         return None, "the submission holds no kernels.cu"
     return None, f"the submission holds {len(found)} kernels.cu files: submit one"
+
+
+def submission_sha256(path, lab):
+    """The SHA-256 of the kernels.cu that grading this submission reads (None if there is none):
+    GPU results graded elsewhere are matched to a submission by it (grading/gradescope.py)."""
+    file, _ = find_submission(path, lab)
+    if not file:
+        return None
+    with open(file, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
 
 
 class Session:
@@ -420,6 +432,7 @@ def grade_performance(session, runs, variants, results):
                 f"summed over {len(keys)} points, best of {rubric.perf_runs} interleaved runs): "
                 f"{fraction * 100:.0f}% of the points")
         results[t.name] = TestResult(t, t.points * fraction, verdict, text)
+        results[t.name].ratio = round(ratio, 4)
         if ratio * rubric.review_speedup < 1:
             results[t.name].review = (f"{1 / ratio:.1f}x faster than the reference solution in the same session "
                                       f"(the rubric flags more than {rubric.review_speedup:g}x): check the code")

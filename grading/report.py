@@ -49,7 +49,7 @@ def results_json(rubric, session, results):
     for r in results:
         entry = {"name": r.name, "score": r.score, "max_score": r.max_score,
                  "output": r.output + (f"\nREVIEW: {r.review}" if r.review else ""),
-                 "extra_data": {"kind": r.kind, "verdict": r.verdict, "review": r.review}}
+                 "extra_data": {"kind": r.kind, "verdict": r.verdict, "review": r.review, "ratio": r.ratio}}
         if r.verdict != "skip":  # Gradescope knows passed and failed only
             entry["status"] = "passed" if r.verdict == "pass" else "failed"
         tests.append(entry)

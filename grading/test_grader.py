@@ -17,6 +17,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import grader  # noqa: E402
 import report  # noqa: E402
+import slurm  # noqa: E402
 import static_checks  # noqa: E402
 from rubric import GRADING_DIR, Rubric, band_fraction, parse_bands  # noqa: E402
 
@@ -117,6 +118,13 @@ class Rubrics(unittest.TestCase):
         self.assertEqual(band_fraction(3.0, bands), 0)
 
 
+class SlurmArray(unittest.TestCase):
+    def test_array_spec(self):
+        # tests/slurm.sh runs grade-all --slurm against stand-in and real Slurm commands
+        self.assertEqual(slurm.array_spec([8, 0, 1, 2, 5, 7]), "0-2,5,7-8")
+        self.assertEqual(slurm.array_spec([3], parallel=8), "3%8")
+
+
 # A stand-in lab program. copy_strided: right; copy_offset: TODO open; copy_float4: wrong at
 # n = 12347 (a hidden size). Timed runs write one row per variant with MS milliseconds.
 FAKE_LAB = r"""#!/bin/sh
@@ -182,6 +190,8 @@ class GpuSteps(unittest.TestCase):
         self.assertAlmostEqual(speed.score, 10 * band_fraction(1.35, self.rubric.tests[5].bands), places=2)
         self.assertEqual(speed.verdict, "partial")
         self.assertIn("1.35x", speed.output)
+        self.assertAlmostEqual(report.results_json(self.rubric, self.session, [speed])["tests"][0]
+                               ["extra_data"]["ratio"], 1.35)  # the class figure of speed reads it
         self.assertEqual(results["speed copy_float4"].verdict, "fail")
         self.assertEqual(self.session.gpu_name, "Stand-in GPU")
         again = grader.grade_correctness(self.session, runs, 2, ["65539"], passed, wrong)

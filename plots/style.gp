@@ -25,7 +25,8 @@ set linetype 5 lc rgb '#e09f3e' lw 2 pt 9 ps 0.9   # extra series
 
 meta(key) = system(sprintf("sh tools/csvmeta.sh '%s' '%s'", csv, key))
 gpu_name = meta('gpu')
-ceiling = real(meta('ceiling_copy_gbps'))
+ceiling_text = meta('ceiling_copy_gbps')
+ceiling = (ceiling_text eq '' ? NaN : real(ceiling_text))  # the class figures have none
 
 if (!exists('formats')) formats = 'both'
 png_wanted = formats eq 'png' || formats eq 'both'

@@ -240,6 +240,7 @@ for n in $LAB_NUMS; do
     fi
 done
 [ -f tests/grading.sh ] && . tests/grading.sh
+[ -f tests/class.sh ] && . tests/class.sh
 
 echo
 echo "$passed passed, $failed failed, $skipped skipped"
