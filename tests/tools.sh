@@ -111,7 +111,7 @@ expect_one_line() { # NAME CODE PATTERN COMMAND...: exit CODE, one line of outpu
         fail "$name" "$tmp/out" "exit $rc, expected $code and one line matching '$pattern'"
     fi
 }
-expect_one_line "profile.sh without ncu: one line, exit 3" 3 '^profile: Nsight Compute not found' \
+expect_one_line "profile.sh without ncu: one line, exit 3" 3 '^profile: Nsight Compute (ncu) not found' \
     env NCU=/nonexistent/ncu sh tools/profile.sh 1 tests/fake-lab "$tmp/p5"
 expect_one_line "sanitize.sh without compute-sanitizer: one line, exit 3" 3 '^sanitize: compute-sanitizer not found' \
     env COMPUTE_SANITIZER=/nonexistent/compute-sanitizer sh tools/sanitize.sh 1 tests/fake-lab "$tmp/s5"
@@ -122,7 +122,7 @@ case " $LAB_NUMS " in *" 1 "*)
     expect_one_line "sanitize.sh without a GPU: the lab's one line, exit 3" 3 '^sanitize: lab1: no CUDA GPU found' \
         env CUDA_VISIBLE_DEVICES= COMPUTE_SANITIZER=tests/fake-compute-sanitizer sh tools/sanitize.sh 1 "$stu1" "$tmp/s6"
     check "make profile-lab1 and sanitize-lab1 stop with the tool's line where the tool is missing" bash -c "
-        $MAKE profile-lab1 NCU=/nonexistent/ncu >'$tmp/m1' 2>&1; [ \$? -ne 0 ] && grep -q '^profile: Nsight Compute not found' '$tmp/m1' &&
+        $MAKE profile-lab1 NCU=/nonexistent/ncu >'$tmp/m1' 2>&1; [ \$? -ne 0 ] && grep -q '^profile: Nsight Compute (ncu) not found' '$tmp/m1' &&
         $MAKE sanitize-lab1 COMPUTE_SANITIZER=/nonexistent/cs >'$tmp/m2' 2>&1; [ \$? -ne 0 ] && grep -q '^sanitize: compute-sanitizer not found' '$tmp/m2'"
     ;;
 esac
