@@ -3,7 +3,7 @@
 # (helpers and variables there). Without a GPU: the table against the labs (its kernels
 # exist, its arguments parse), the summaries made from ncu rows and compute-sanitizer
 # reports (tests/fake-ncu, tests/fake-compute-sanitizer, tests/fake-lab,
-# tests/fixtures/sanitize/), the one-line exits (no ncu, no compute-sanitizer, no GPU,
+# tests/sanitize-samples/), the one-line exits (no ncu, no compute-sanitizer, no GPU,
 # counters not permitted), the race fixture builds. With a GPU (and the tool): memcheck names
 # lab 1's out-of-bounds fixture, racecheck lab 6's race, lab 1's solution is clean, and
 # the profile of lab 1's contiguous copy shows 4 sectors per request.
@@ -11,7 +11,7 @@ table_of() { awk -f tools/lab-table.awk -v lab="$1" -v want="$2" tools/lab-tools
 
 # ---- the table ---------------------------------------------------------------------------
 for n in $LAB_NUMS; do
-    sol=solutions/$(basename "$(lab_dir "$n")")/kernels.cu
+    sol=$(lab_dir "$n")/kernels.cu # the student file declares every kernel too
     check "lab-tools.table: lab$n has a row, known metrics, and kernels named in $sol" bash -c "
         kernels=\$(awk -f tools/lab-table.awk -v lab=$n -v want=kernels tools/lab-tools.table) &&
         awk -f tools/lab-table.awk -v lab=$n -v want=ncu_metrics tools/lab-tools.table >/dev/null &&
@@ -128,16 +128,16 @@ case " $LAB_NUMS " in *" 1 "*)
 esac
 
 # ---- sanitize: the summary from compute-sanitizer's reports ------------------------------------
-# tests/fixtures/sanitize/expected.txt: these variants, with these tools' logs, in this order.
+# tests/sanitize-samples/expected.txt: these variants, with these tools' logs, in this order.
 specs="copy_strided:memcheck,racecheck,initcheck copy_strided:racecheck,initcheck v3_sequential_addressing:racecheck
        old_format:racecheck v8_warp_shuffle_vec4:memcheck,initcheck beta:memcheck slow:memcheck"
-check "sanitize-summary.awk: compute-sanitizer's reports summarised per variant and kind of error (tests/fixtures/sanitize)" bash -c "
+check "sanitize-summary.awk: compute-sanitizer's reports summarised per variant and kind of error (tests/sanitize-samples)" bash -c "
     for spec in $(echo $specs); do
         v=\${spec%%:*}; set --
-        for t in \$(echo \${spec#*:} | tr , ' '); do set -- \"\$@\" tests/fixtures/sanitize/\$v.\$t.log; done
+        for t in \$(echo \${spec#*:} | tr , ' '); do set -- \"\$@\" tests/sanitize-samples/\$v.\$t.log; done
         awk -f tools/sanitize-summary.awk -v variant=\$v \"\$@\"; echo \"exit \$?\"
-    done | diff tests/fixtures/sanitize/expected.txt -"
-FAKE_LAB_VARIANTS="copy_strided beta gamma" FAKE_LAB_TODO=beta FAKE_SANITIZER_OUTPUT=tests/fixtures/sanitize \
+    done | diff tests/sanitize-samples/expected.txt -"
+FAKE_LAB_VARIANTS="copy_strided beta gamma" FAKE_LAB_TODO=beta FAKE_SANITIZER_OUTPUT=tests/sanitize-samples \
     COMPUTE_SANITIZER=tests/fake-compute-sanitizer sh tools/sanitize.sh 1 tests/fake-lab "$tmp/s1" >"$tmp/out" 2>&1
 rc=$?
 if [ $rc -eq 1 ] && cmp -s "$tmp/out" "$tmp/s1/sanitize.txt" &&
@@ -159,22 +159,32 @@ expect_exit "sanitize.sh: an unknown tool is bad usage" 2 env TOOLS=nocheck sh t
 # ---- with a GPU: the tools on planted bugs ----------------------------------------------------
 have_sanitizer=0
 { command -v compute-sanitizer || [ -x "$(dirname "$(command -v nvcc)")/compute-sanitizer" ]; } >/dev/null 2>&1 && have_sanitizer=1
-case " $LAB_NUMS " in *" 1 "*)
-    name="gpu: sanitize names lab 1's out-of-bounds fixture (memcheck: copy_strided, not copy_contiguous)"
-    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"
-    elif [ $have_sanitizer -eq 0 ]; then skip "$name" "compute-sanitizer not installed"
+# sanitize_fixture N SED TOOL A,B FOUND CLEAN NAME: lab N's solution with the bug SED plants,
+# under TOOL, variants A and B: sanitize.sh exits 1, a line matches FOUND (an ERE) and the
+# line CLEAN is there (the bug is the variant's, not the run's).
+sanitize_fixture() {
+    local n=$1 fixture=$2 tool=$3 only=$4 found=$5 clean=$6 name=$7 rc
+    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; return; fi
+    if [ $have_sanitizer -eq 0 ]; then skip "$name" "compute-sanitizer not installed"; return; fi
+    sed -f "$fixture" "solutions/$(basename "$(lab_dir "$n")")/kernels.cu" >"$tmp/fixture$n.cu"
+    $MAKE -s "lab$n-build" KERNELS="$tmp/fixture$n.cu" >"$tmp/log" 2>&1 &&
+        ONLY=$only TOOLS=$tool sh tools/sanitize.sh "$n" "$OUT/custom/lab$n/lab$n" "$tmp/fixture$n" >>"$tmp/log" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && grep -Eq "$found" "$tmp/fixture$n/sanitize.txt" && grep -qx "$clean" "$tmp/fixture$n/sanitize.txt"; then
+        pass "$name"
     else
-        sed -f tests/fixtures/lab1/out_of_bounds.sed solutions/lab1-coalescing/kernels.cu >"$tmp/oob1.cu"
-        $MAKE -s lab1-build KERNELS="$tmp/oob1.cu" >"$tmp/log" 2>&1 &&
-            ONLY=copy_contiguous,copy_strided TOOLS=memcheck sh tools/sanitize.sh 1 "$OUT/custom/lab1/lab1" "$tmp/oob" >>"$tmp/log" 2>&1
-        rc=$?
-        if [ $rc -eq 1 ] && grep -Eq '^copy_strided: memcheck [1-9][0-9]* errors? \(invalid global write' "$tmp/oob/sanitize.txt" &&
-            grep -q '^copy_contiguous: memcheck 0 errors$' "$tmp/oob/sanitize.txt"; then
-            pass "$name"
-        else
-            fail "$name" "$tmp/log" "exit $rc"
-        fi
+        fail "$name" "$tmp/log" "exit $rc"
     fi
+}
+solution_labs=$LAB_NUMS
+if [ ! -d solutions ] || [ ! -d tests/fixtures ]; then
+    solution_labs=
+    skip "profile and sanitize checks on planted bugs and solutions" "student copy: no solutions/ or tests/fixtures/"
+fi
+case " $solution_labs " in *" 1 "*)
+    sanitize_fixture 1 tests/fixtures/lab1/out_of_bounds.sed memcheck copy_contiguous,copy_strided \
+        '^copy_strided: memcheck [1-9][0-9]* errors? \(invalid global write' 'copy_contiguous: memcheck 0 errors' \
+        "gpu: sanitize names lab 1's out-of-bounds fixture (memcheck: copy_strided, not copy_contiguous)"
     name="gpu: lab 1's solution is clean under memcheck, racecheck and initcheck (copy_strided, copy_float4)"
     if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"
     elif [ $have_sanitizer -eq 0 ]; then skip "$name" "compute-sanitizer not installed"
@@ -197,26 +207,15 @@ case " $LAB_NUMS " in *" 1 "*)
     fi
     ;;
 esac
-case " $LAB_NUMS " in *" 6 "*)
+case " $solution_labs " in *" 6 "*)
     sed -f tests/fixtures/sanitize/lab6_v3_no_barrier.sed solutions/lab6-reduction/kernels.cu >"$tmp/race6.cu"
     if cmp -s "$tmp/race6.cu" solutions/lab6-reduction/kernels.cu; then
         fail "lab6 race fixture (tests/fixtures/sanitize) plants its race" "" "it no longer changes the solution"
     else
         check "lab6 race fixture (tests/fixtures/sanitize) builds with KERNELS=" $MAKE -s lab6-build KERNELS="$tmp/race6.cu"
     fi
-    name="gpu: sanitize names lab 6's race (racecheck: v3_sequential_addressing, not v2_strided_index)"
-    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"
-    elif [ $have_sanitizer -eq 0 ]; then skip "$name" "compute-sanitizer not installed"
-    else
-        $MAKE -s lab6-build KERNELS="$tmp/race6.cu" >"$tmp/log" 2>&1 &&
-            ONLY=v2_strided_index,v3_sequential_addressing TOOLS=racecheck sh tools/sanitize.sh 6 "$OUT/custom/lab6/lab6" "$tmp/race" >>"$tmp/log" 2>&1
-        rc=$?
-        if [ $rc -eq 1 ] && grep -Eq '^v3_sequential_addressing: racecheck [1-9][0-9]* hazards? \(.*race' "$tmp/race/sanitize.txt" &&
-            grep -q '^v2_strided_index: racecheck 0 hazards$' "$tmp/race/sanitize.txt"; then
-            pass "$name"
-        else
-            fail "$name" "$tmp/log" "exit $rc"
-        fi
-    fi
+    sanitize_fixture 6 tests/fixtures/sanitize/lab6_v3_no_barrier.sed racecheck v2_strided_index,v3_sequential_addressing \
+        '^v3_sequential_addressing: racecheck [1-9][0-9]* hazards? \(.*race' 'v2_strided_index: racecheck 0 hazards' \
+        "gpu: sanitize names lab 6's race (racecheck: v3_sequential_addressing, not v2_strided_index)"
     ;;
 esac
