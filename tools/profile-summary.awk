@@ -56,7 +56,7 @@ NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; has_point = ("point" in col); n
 }
 END {
     print variant
-    if (!groups) { print "  no launch of the lab's kernels was profiled"; exit 0 }
+    if (!groups) { print "  no launch of the lab's kernels was profiled (a TODO left open?)"; exit 0 }
     # order: by point, or largest shape first; ties keep launch order
     for (i = 2; i <= groups; i++)
         for (j = i; j > 1; j--) {

@@ -42,7 +42,7 @@ for v in $variants; do
             echo "  the program failed under ncu (${said##*failed }: see $log)" >>"$body"
             failed=1 ;;
         esac
-    elif grep -Eq "^$v[[:space:]]+not[ _]implemented" "$log" 2>/dev/null; then
+    elif grep -Eq "^${v}[[:space:]]+not[ _]implemented" "$log" 2>/dev/null; then
         printf '%s\n  not implemented yet: nothing to profile\n' "$v" >>"$body"
     else
         printf '%s\n  nothing profiled: %s\n' "$v" "${said#counters: }" >>"$body"
