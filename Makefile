@@ -106,11 +106,13 @@ $(foreach n,$(LAB_NUMS),$(if $(wildcard $(call sol_dir,$(n))/kernels.cu),$(eval 
 
 # KERNELS=file: the file is copied next to nothing else, so that it can only include the
 # kit's own kernels.h (the grader relies on this).
+# The lab goal may also be profile-labN or sanitize-labN (a submission under the profiler).
 ifneq ($(KERNELS),)
-ifneq ($(words $(filter lab%,$(MAKECMDGOALS))),1)
+KERNELS_GOAL := $(patsubst profile-%,%,$(patsubst sanitize-%,%,$(filter lab% profile-lab% sanitize-lab%,$(MAKECMDGOALS))))
+ifneq ($(words $(KERNELS_GOAL)),1)
 $(error KERNELS=... substitutes one lab's kernels.cu: name one lab target, e.g. make lab1 KERNELS=$(KERNELS))
 endif
-CUSTOM_LAB := $(firstword $(subst -, ,$(patsubst lab%,%,$(filter lab%,$(MAKECMDGOALS)))))
+CUSTOM_LAB := $(firstword $(subst -, ,$(patsubst lab%,%,$(KERNELS_GOAL))))
 $(OUT)/custom/lab$(CUSTOM_LAB)/src/kernels.cu: $(KERNELS) FORCE
 	@mkdir -p $(@D)
 	@cmp -s $< $@ || cp $< $@
@@ -122,7 +124,8 @@ LAB_TARGETS := $(addprefix lab,$(LAB_NUMS))
 RUN_FLAGS := $(if $(filter 1,$(QUICK)),--quick) $(ARGS)
 
 .PHONY: help all $(LAB_TARGETS) $(addsuffix -build,$(LAB_TARGETS)) plots test test-quick student-files \
-        reference-plots clean dist gradescope FORCE
+        reference-plots clean dist gradescope FORCE $(addprefix profile-,$(LAB_TARGETS)) \
+        $(addprefix sanitize-,$(LAB_TARGETS))
 .DEFAULT_GOAL := help
 
 help:
@@ -130,6 +133,8 @@ help:
 	@echo
 	@echo "  make labN            build lab N, run it (table + results/labN/*.csv), plot it (plots/labN/)"
 	@echo "  make labN-build      build lab N only"
+	@echo "  make profile-labN    lab N's key counters under Nsight Compute (ncu): results/labN/profile.txt"
+	@echo "  make sanitize-labN   compute-sanitizer memcheck, racecheck, initcheck per variant: results/labN/sanitize.txt"
 	@echo "  make plots           re-render every figure from the CSVs in results/"
 	@echo "  make test            the kit's tests (GPU checks run only where there is a GPU)"
 	@echo "  make test LABS='1 6' only these labs' checks (and the generic ones)"
@@ -151,6 +156,8 @@ help:
 	@echo "  ARGS='--only X'      more options for the lab program (see build/.../labN --help)"
 	@echo "  ARCH=sm_80           GPU architecture (now: $(ARCH); 'fat' = portable, no GPU seen)"
 	@echo "  KERNELS=path.cu      build lab N with this kernels.cu (what the grader does)"
+	@echo "  ONLY=A,B             profile-labN, sanitize-labN: only these variants"
+	@echo "  TOOLS='racecheck'    sanitize-labN: only these tools (memcheck racecheck initcheck)"
 
 all: $(foreach n,$(LAB_NUMS),$(OUT)/student/lab$(n)/lab$(n) $(if $(wildcard $(call sol_dir,$(n))),$(OUT)/solution/lab$(n)/lab$(n)))
 
@@ -164,6 +171,12 @@ $(LAB_TARGETS): lab%: lab%-build
 	if [ $$rc -le 1 ]; then sh tools/render-plots.sh $(call lab_dir,$*) results/$@ plots/$@; fi; \
 	exit $$rc
 endif
+
+# The lab's own settings (size, kernels, metrics) are in tools/lab-tools.table.
+$(addprefix profile-,$(LAB_TARGETS)): profile-lab%: lab%-build
+	@ONLY='$(ONLY)' sh tools/profile.sh $* $(OUT)/$(FLAVOUR)/lab$*/lab$*
+$(addprefix sanitize-,$(LAB_TARGETS)): sanitize-lab%: lab%-build
+	@ONLY='$(ONLY)' TOOLS='$(TOOLS)' sh tools/sanitize.sh $* $(OUT)/$(FLAVOUR)/lab$*/lab$*
 
 plots:
 	@for d in $(LAB_DIRS); do n=$$(basename $$d | cut -d- -f1); \

@@ -239,6 +239,7 @@ for n in $LAB_NUMS; do
         fail "lab$n has its own checks (tests/lab$n.sh)" "" "missing"
     fi
 done
+. tests/tools.sh # make profile-labN, make sanitize-labN
 [ -f tests/grading.sh ] && . tests/grading.sh
 [ -f tests/class.sh ] && . tests/class.sh
 
