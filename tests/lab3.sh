@@ -42,23 +42,12 @@ gpu_test "gpu: lab3 stride 32 at least 8x slower than stride 1 (4-byte words), S
              END { printf \"k 2: AoS %s ms, SoA %s ms\\n\", aos, soa; exit !(soa > 0 && soa < aos) }' '$tmp/sol3/struct.csv'"
 
 name="gpu: lab3 --counters: ncu wavefronts per request match the bank model (stride_4byte)"
-if [ $have_gpu -eq 0 ]; then
-    skip "$name" "no GPU"
-elif ! command -v ncu >/dev/null 2>&1; then
-    skip "$name" "ncu not installed"
-else
-    "$sol3" --quick --only stride_4byte --counters --csv "$tmp/cnt3" >"$tmp/log" 2>&1
-    rc=$?
-    if grep -q 'ERR_NVGPUCTRPERM' "$tmp/log"; then
-        skip "$name" "counters not permitted"
-    elif [ $rc -eq 0 ] && awk -F, '$2 == "stride_4byte" && ($3 == 1 || $3 == 2 || $3 == 32) {
-            printf "stride %s: model %s, ncu %s wavefronts per request\n", $3, $16, $21
-            if ($21 == "" || $21 < 0.9 * $16 || $21 > 1.1 * $16 + 0.2) bad = 1; seen++ }
-            END { exit bad || seen != 3 }' "$tmp/cnt3/stride.csv" >>"$tmp/log" 2>&1; then
-        pass "$name"
-    else
-        fail "$name" "$tmp/log" "exit $rc"
-    fi
-fi
+judge_counters3() {
+    awk -F, '$2 == "stride_4byte" && ($3 == 1 || $3 == 2 || $3 == 32) {
+        printf "stride %s: model %s, ncu %s wavefronts per request\n", $3, $16, $21
+        if ($21 == "" || $21 < 0.9 * $16 || $21 > 1.1 * $16 + 0.2) bad = 1; seen++ }
+        END { exit bad || seen != 3 }' "$tmp/cnt3/stride.csv"
+}
+counters_test "$name" judge_counters3 "$sol3" --quick --only stride_4byte --counters --csv "$tmp/cnt3"
 
 fixture_checks 3 --n 4099

@@ -74,23 +74,12 @@ gpu_test "gpu: lab4 an L1 step in ca only, DRAM slower than L2, stencil r 8 slow
                    exit !(ms[\"ca\"] > 0 && ms[\"cg\"] < 1.1 * ms[\"ca\"] && ms[\"ca\"] < 1.1 * ms[\"cg\"]) }' '$tmp/sol4/copy.csv'"
 
 name="gpu: lab4 --counters: ncu's L1 hit rate of the stencil (r 8) far higher under ca than cg"
-if [ $have_gpu -eq 0 ]; then
-    skip "$name" "no GPU"
-elif ! command -v ncu >/dev/null 2>&1; then
-    skip "$name" "ncu not installed"
-else
-    "$sol4" --quick --only stencil_1d --counters --csv "$tmp/cnt4" >"$tmp/log" 2>&1
-    rc=$?
-    if grep -q 'ERR_NVGPUCTRPERM' "$tmp/log"; then
-        skip "$name" "counters not permitted"
-    elif [ $rc -eq 0 ] && awk -F, '$2 == "stencil_1d" && $3 == 8 { hit[$15] = $16 }
-            END { printf "r 8: L1 hit rate ca %s%%, cg %s%%\n", hit["ca"], hit["cg"]
-                  exit !(hit["ca"] != "" && hit["cg"] != "" && hit["ca"] > hit["cg"] + 20) }' \
-            "$tmp/cnt4/reuse.csv" >>"$tmp/log" 2>&1; then
-        pass "$name"
-    else
-        fail "$name" "$tmp/log" "exit $rc"
-    fi
-fi
+judge_counters4() {
+    awk -F, '$2 == "stencil_1d" && $3 == 8 { hit[$15] = $16 }
+        END { printf "r 8: L1 hit rate ca %s%%, cg %s%%\n", hit["ca"], hit["cg"]
+              exit !(hit["ca"] != "" && hit["cg"] != "" && hit["ca"] > hit["cg"] + 20) }' \
+        "$tmp/cnt4/reuse.csv"
+}
+counters_test "$name" judge_counters4 "$sol4" --quick --only stencil_1d --counters --csv "$tmp/cnt4"
 
 fixture_checks 4 --n 4099

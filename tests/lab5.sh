@@ -49,28 +49,16 @@ gpu_test "gpu: lab5 caps hold and spill as compiled; cap 24 (64 B of spills) at 
          END { printf \"cap 24: %s ms, cap 32: %s ms\\n\", ms[24], ms[32]; exit !(ms[32] > 0 && ms[24] >= 1.5 * ms[32]) }' '$tmp/sol5/caps.csv'"
 
 name="gpu: lab5 --counters: local loads at cap 24, none uncapped; at cap 24 the largest L1 hits more often"
-if [ $have_gpu -eq 0 ]; then
-    skip "$name" "no GPU"
-elif ! command -v ncu >/dev/null 2>&1; then
-    skip "$name" "ncu not installed"
-else
-    "$sol5" --quick --only fwd_o8_queue --counters --csv "$tmp/cnt5" >"$tmp/log" 2>&1
-    rc=$?
-    if grep -q 'ERR_NVGPUCTRPERM' "$tmp/log"; then
-        skip "$name" "counters not permitted"
-    elif [ $rc -eq 0 ] &&
-        awk -F, "$cols5"' $c["status"] == "ok" && ($3 == 24 || $3 == 0) {
-                printf "cap %s: %s local load sectors\n", $3, $c["ncu_local_ld_sectors"]
-                if ($c["ncu_local_ld_sectors"] == "" || ($3 == 24) != ($c["ncu_local_ld_sectors"] > 0)) bad = 1; n++ }
-             END { exit bad || n != 2 }' "$tmp/cnt5/caps.csv" >>"$tmp/log" 2>&1 &&
-        awk -F, "$cols5"' $3 == 24 && $c["status"] == "ok" { hit[$c["arm"]] = $c["ncu_local_ld_hit_pct"] }
-             END { printf "cap 24 local-load L1 hits: %s%% smallest L1, %s%% largest\n", hit["local/max_shared"], hit["local/most_l1"]
-                   exit !(hit["local/most_l1"] != "" && hit["local/most_l1"] + 0 > hit["local/max_shared"] + 0) }' \
-            "$tmp/cnt5/arms.csv" >>"$tmp/log" 2>&1; then
-        pass "$name"
-    else
-        fail "$name" "$tmp/log" "exit $rc"
-    fi
-fi
+judge_counters5() {
+    awk -F, "$cols5"' $c["status"] == "ok" && ($3 == 24 || $3 == 0) {
+            printf "cap %s: %s local load sectors\n", $3, $c["ncu_local_ld_sectors"]
+            if ($c["ncu_local_ld_sectors"] == "" || ($3 == 24) != ($c["ncu_local_ld_sectors"] > 0)) bad = 1; n++ }
+         END { exit bad || n != 2 }' "$tmp/cnt5/caps.csv" &&
+    awk -F, "$cols5"' $3 == 24 && $c["status"] == "ok" { hit[$c["arm"]] = $c["ncu_local_ld_hit_pct"] }
+         END { printf "cap 24 local-load L1 hits: %s%% smallest L1, %s%% largest\n", hit["local/max_shared"], hit["local/most_l1"]
+               exit !(hit["local/most_l1"] != "" && hit["local/most_l1"] + 0 > hit["local/max_shared"] + 0) }' \
+        "$tmp/cnt5/arms.csv"
+}
+counters_test "$name" judge_counters5 "$sol5" --quick --only fwd_o8_queue --counters --csv "$tmp/cnt5"
 
 fixture_checks 5 --n 67

@@ -174,6 +174,23 @@ expect_exit "tools/readme-labs.sh refuses a status that claims more than the tre
 gpu_test() { # gpu_test NAME COMMAND...: a check that needs the GPU
     if [ $have_gpu -eq 0 ]; then skip "$1" "no GPU"; else check "$@"; fi
 }
+# counters_test NAME JUDGE COMMAND...: a lab's --counters run (COMMAND) judged by the shell
+# function JUDGE, which reads the CSVs the run wrote and prints what it compared. Skipped
+# without a GPU, without ncu, or where the driver does not permit counters.
+counters_test() {
+    local name=$1 judge=$2 rc; shift 2
+    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; return; fi
+    if ! command -v ncu >/dev/null 2>&1; then skip "$name" "ncu not installed"; return; fi
+    "$@" >"$tmp/log" 2>&1
+    rc=$?
+    if grep -q 'ERR_NVGPUCTRPERM' "$tmp/log"; then
+        skip "$name" "counters not permitted"
+    elif [ $rc -eq 0 ] && "$judge" >>"$tmp/log" 2>&1; then
+        pass "$name"
+    else
+        fail "$name" "$tmp/log" "exit $rc"
+    fi
+}
 
 # ---- the GPU-side output checker (common/devcheck.h) --------------------------------------
 check "build the GPU-side checker's test (tests/unit/devcheck.cu)" $MAKE "$OUT/tests/devcheck"
