@@ -1,4 +1,4 @@
-/* devcheck.cu - the pristine input's seal and the mismatch counter (see devcheck.h). */
+/* devcheck.cu - the pristine input's seal and gpu_sum's counter (see devcheck.h). */
 #include "devcheck.h"
 
 #include "gpu.h"
@@ -14,25 +14,11 @@ static __host__ __device__ uint64_t keyed_share(uint32_t word, uint64_t i, uint6
     return z ^ (z >> 31);
 }
 
-static __global__ void keyed_hash_kernel(const uint32_t *w, size_t n, uint64_t key, unsigned long long *sum)
-{
-    unsigned long long mine = 0;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
-        mine += keyed_share(w[i], i, key);
-    for (int d = 16; d; d >>= 1)
-        mine += __shfl_down_sync(0xffffffffu, mine, d);
-    if ((threadIdx.x & 31) == 0)
-        atomicAdd(sum, mine);
-}
-
-static uint64_t gpu_keyed_hash(const uint32_t *w, size_t n, uint64_t key)
-{
-    unsigned long long *sum = devcheck_counter();
-    size_t blocks = (n + 255) / 256;
-    keyed_hash_kernel<<<(unsigned)(blocks < 4096 ? blocks : 4096), 256>>>(w, n, key, sum);
-    CUDA_CHECK(cudaGetLastError());
-    return devcheck_read_counter();
-}
+struct keyed_term {
+    const uint32_t *words;
+    uint64_t key;
+    __device__ unsigned long long operator()(size_t i) const { return keyed_share(words[i], i, key); }
+};
 
 static uint64_t host_keyed_hash(const uint32_t *w, size_t n, uint64_t key)
 {
@@ -60,7 +46,7 @@ void pristine_free(struct pristine *p)
 
 size_t pristine_restore_if_changed(struct pristine *p, const char *label)
 {
-    if (gpu_keyed_hash(p->dev, p->words, p->key) == p->hash)
+    if (gpu_sum(p->words, keyed_term{p->dev, p->key}) == p->hash)
         return 0;
     memlab_warn("%s: wrote outside its arrays: the driver's own copy of the input changed", label);
     CUDA_CHECK(cudaMemcpy(p->dev, p->host, p->words * sizeof(uint32_t), cudaMemcpyHostToDevice));
@@ -77,9 +63,9 @@ unsigned long long *devcheck_counter(void)
     return counter;
 }
 
-size_t devcheck_read_counter(void)
+unsigned long long devcheck_read_counter(void)
 {
     unsigned long long value = 0;
     CUDA_CHECK(cudaMemcpy(&value, counter, sizeof value, cudaMemcpyDeviceToHost));
-    return (size_t)value;
+    return value;
 }

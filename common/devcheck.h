@@ -42,36 +42,42 @@ void pristine_free(struct pristine *p);
  * from the host image and return 1 (a kernel wrote outside its arrays). */
 size_t pristine_restore_if_changed(struct pristine *p, const char *label);
 
-/* A device word the counting kernels add to; zeroed before each use. */
+/* The device word gpu_sum adds into (zeroed here), and its value once the sum is done. */
 unsigned long long *devcheck_counter(void);
-/* Waits for the count kernel and returns the counter. */
-size_t devcheck_read_counter(void);
+unsigned long long devcheck_read_counter(void);
 
-template <class Expected>
-static __global__ void count_mismatches_kernel(const uint32_t *got, size_t n, Expected expected,
-                                               unsigned long long *bad)
+template <class Term>
+static __global__ void sum_kernel(size_t n, Term term, unsigned long long *sum)
 {
     unsigned long long mine = 0;
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
-        mine += got[i] != expected(i);
+        mine += term(i);
     for (int d = 16; d; d >>= 1)
         mine += __shfl_down_sync(0xffffffffu, mine, d);
     if ((threadIdx.x & 31) == 0 && mine)
-        atomicAdd(bad, mine);
+        atomicAdd(sum, mine);
 }
 
-/* Mismatches between n device words and `expected`, counted on the GPU (stream 0). */
-template <class Expected>
-size_t gpu_count_mismatches(const uint32_t *got, size_t n, Expected expected)
+/* The sum, modulo 2^64, of term(i) for i < n (a __device__ unsigned long long operator()),
+ * computed on the GPU (stream 0): the mismatch count below, the pristine copy's hash. */
+template <class Term>
+unsigned long long gpu_sum(size_t n, Term term)
 {
     if (!n)
         return 0;
-    unsigned long long *bad = devcheck_counter();
+    unsigned long long *sum = devcheck_counter();
     size_t blocks = (n + 255) / 256;
-    count_mismatches_kernel<<<(unsigned)(blocks < 4096 ? blocks : 4096), 256>>>(got, n, expected, bad);
+    sum_kernel<<<(unsigned)(blocks < 4096 ? blocks : 4096), 256>>>(n, term, sum);
     CUDA_CHECK(cudaGetLastError());
     return devcheck_read_counter();
 }
+
+template <class Expected>
+struct mismatch_term {
+    const uint32_t *got;
+    Expected expected;
+    __device__ unsigned long long operator()(size_t i) const { return got[i] != expected(i); }
+};
 
 /* Check n device words: counted on the GPU against `on_device`; when some differ, copied to
  * host_got and compared with `on_host` written into host_expected, which prints the first
@@ -80,7 +86,7 @@ template <class Expected>
 size_t check_words(const char *label, const uint32_t *got, size_t n, Expected on_device, Expected on_host,
                    uint32_t *host_got, uint32_t *host_expected)
 {
-    if (!gpu_count_mismatches(got, n, on_device))
+    if (!gpu_sum(n, mismatch_term<Expected>{got, on_device}))
         return 0;
     CUDA_CHECK(cudaMemcpy(host_got, got, n * sizeof(uint32_t), cudaMemcpyDeviceToHost));
     for (size_t i = 0; i < n; i++)
