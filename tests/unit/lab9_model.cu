@@ -1,7 +1,9 @@
-/* lab9_model.cu - CPU tests of lab 9's volume model: the driver's count (model.h) on
- * configurations worked out by hand, the layer condition, and a volumes file (the solution,
- * or any kernels.cu given at build time) against the count at every configuration of the
- * sweep. One line per test, "unit lab9 ...: OK" or ": FAIL why"; exit 1 on a failure.
+/* lab9_model.cu - CPU tests of lab 9's model: the driver's count (model.h) on configurations
+ * worked out by hand (volumes, the layer condition, a block's instructions, rounds and
+ * shared-memory wavefronts), the time model's limits (one block an SM: every station and the
+ * latency in turn; many: the busiest station), and a volumes file (the solution, or any
+ * kernels.cu given at build time) against the count at every configuration of the sweep.
+ * One line per test, "unit lab9 ...: OK" or ": FAIL why"; exit 1 on a failure.
  * Built and run by tests/lab9.sh: nvcc tests/unit/lab9_model.cu KERNELS.cu (host code only).
  */
 #include <math.h>
@@ -63,6 +65,55 @@ int main(void)
     int bound = -1;
     double ms = model_time_ms(&t, gbps, &bound);
     expect("predicted time is the slowest level's", near(ms, 1.0) && bound == 0, "3 GB at 3000 GB/s is 1 ms");
+
+    /* A block's instructions and rounds (model.h's SASS counts). k1: 32 warps of 148, one
+     * round. k2, 32x8x4: a box of 34 x 10 x 6 = 2040 floats for 1024 threads, two single
+     * trips a warp: 22 + 33 + 17 + 2 x 98 + 117 = 385 a warp, two rounds. k3, 32x8 walking
+     * 16 planes: a tile of 340 floats for 256 threads, warps 0-2 two trips (8 + 110), warps
+     * 3-7 one (8 + 63); 18 planes of 71 plus the loader, 16 stores of 21, 53 once:
+     * 3 x 3791 + 5 x 2945 = 26098, 18 planes x 2 = 36 rounds. */
+    struct lab9_config b1 = {512, 32, 8, 4}, b3 = {512, 32, 8, 16}, b8 = {512, 8, 8, 8};
+    struct lab9_block k1b = model_block(0, &b1), k2b = model_block(1, &b1), k3b = model_block(2, &b3);
+    snprintf(why, sizeof why, "k1 %.0f inst %.0f rounds, k2 %.0f %.0f, k3 %.0f %.0f", k1b.inst, k1b.rounds, k2b.inst,
+             k2b.rounds, k3b.inst, k3b.rounds);
+    expect("a block's warp instructions and rounds, by hand (k1 32x8x4, k2 32x8x4, k3 32x8 x 16 planes)",
+           k1b.inst == 32 * 148 && k1b.rounds == 1 && k2b.inst == 32 * 385 && k2b.rounds == 2 && k3b.inst == 26098 &&
+               k3b.rounds == 36,
+           why);
+
+    /* Shared-memory wavefronts. k2 32x8x4: a warp is one row of 32 threads, so its 27 loads
+     * and its 2 stores (words tid and tid + 1024; the last warp's second has 24 threads, still
+     * one wavefront) are conflict-free: 32 x 29 = 928. k2 8x8x8:
+     * a warp spans 4 rows of a tile 10 floats wide, rows 0 and 3 share banks 0-5: every load
+     * takes 2 wavefronts, 16 x 27 x 2 + 32 stores = 896. k1 32x8x4: 7 loads a warp, the
+     * point's store, and the face halos: x faces one thread each (2 a warp), y faces on the
+     * block's first and last rows (2 x 4 warps), z faces on its first and last planes
+     * (2 x 8 warps): 32 x 8 + 64 + 8 + 16 = 344. */
+    struct lab9_block w2 = model_block(1, &b1), w8 = model_block(1, &b8), w1 = model_block(0, &b1);
+    snprintf(why, sizeof why, "k2 32x8x4 %.0f, k2 8x8x8 %.0f, k1 32x8x4 %.0f", w2.wavefronts, w8.wavefronts,
+             w1.wavefronts);
+    expect("shared-memory wavefronts of a block, by hand (bank conflicts and partial warps)",
+           w2.wavefronts == 928 && w8.wavefronts == 896 && w1.wavefronts == 344, why);
+
+    /* The SM as a queue. One block: every station, then the latency, in turn. Many blocks:
+     * the busiest station sets the pace (within what a finite queue leaves). */
+    double d[LAB9_STATIONS] = {1.0, 0.5, 0.25};
+    double one = sm_round_time(1, d, 2.0), many = sm_round_time(64, d, 2.0);
+    snprintf(why, sizeof why, "one block %.4f (want 3.75), 64 blocks %.4f (want 64 to 66)", one, many);
+    expect("the SM's round time: one block adds the stations and the latency, many queue at the busiest",
+           near(one, 3.75) && many >= 64 && many <= 66, why);
+
+    /* The whole launch: with one block an SM the time is rounds x (stations + latency);
+     * with many resident blocks, the busiest station alone (here the issue). */
+    struct lab9_rates rates = {100, 1e12, {1000, 4000, 16000}, 500};
+    struct lab9_volumes vv = {1e8, 1e8, 0};
+    struct lab9_launch single = {100, 1, 2, 1e9, 1e6}, crowd = {100 * 256, 32, 2, 1e9, 1e6};
+    struct lab9_time ts = model_network(&vv, &single, &rates), tc = model_network(&vv, &crowd, &rates);
+    double sum_ms = 1.0 + 128 * 1e6 / 16000 * 1e-6 + 0.1 + 2 * 500e-6;
+    snprintf(why, sizeof why, "single %.5f ms (want %.5f), crowd %.5f ms (issue alone 1 ms), limiter %d busy %.2f",
+             ts.ms, sum_ms, tc.ms, tc.limiter, tc.busy);
+    expect("the time model's limits: one block an SM in turn, many queue at the issue",
+           near(ts.ms, sum_ms) && tc.ms >= 1.0 && tc.ms <= 1.1 && tc.limiter == LAB9_ISSUE && tc.busy > 0.9, why);
 
     /* The volumes of kernels.cu against the count at every configuration of the sweep. */
     static const int edges[] = {256, 384, 512, 768, 128, 640};
