@@ -3,10 +3,12 @@
  *
  * The three stencil codes of the seed are given (stencils.cuh, run by the driver); what you
  * write is their MODEL: for one code and one configuration, the bytes each level of the
- * memory hierarchy moves in one launch. The driver predicts the time as
- *     t = max(V_GM / BW_GM, V_L2 / BW_L2, V_SMX / BW_SMX)
- * with bandwidths it measures in the same run, and compares your volumes with its own count
- * (model.h), with the time it measures and, under --counters, with Nsight Compute's counters.
+ * memory hierarchy moves in one launch. The driver compares your volumes with its own count
+ * (model.h), and turns both into predicted times with what it measures in the same run: the
+ * seed's bound t >= max(V_GM / BW_GM, V_L2 / BW_L2, V_SMX / BW_SMX), and the lab's model,
+ * which adds the instructions an SM issues and the latency a block waits for its loads
+ * (model.h counts both; the handout says why). It puts them beside the measured time and,
+ * under --counters, beside Nsight Compute's counters.
  *
  * The grid is a cube of n^3 floats, x fastest; the codes write its interior points
  * (1 <= x, y, z <= n-2), each from its neighbours in the input:

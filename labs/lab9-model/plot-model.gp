@@ -1,7 +1,8 @@
 # plot-model.gp - lab 9, the seed's figure: for each code (rows) and grid edge n (columns),
-# the measured time of every block shape beside the time the model predicts (bars), and the
-# model's error on a second axis. A multiplot cannot be replotted into a second terminal,
-# so the figure is drawn once per format (png_wanted, pdf_wanted of style.gp).
+# the measured time of every block shape beside the time the lab's model predicts (bars), the
+# seed's bound max(V/BW) (diamonds), and the model's error on a second axis. A multiplot
+# cannot be replotted into a second terminal, so the figure is drawn once per format
+# (png_wanted, pdf_wanted of style.gp).
 load 'plots/style.gp'
 codes = 'k1_7pt_blocking k2_27pt_blocking k3_27pt_tiling'
 col(name) = sprintf("for (i = 1; i <= NF; i++) if ($i == \"%s\") %s = i", name, name)
@@ -16,7 +17,7 @@ do for [k = 1:3] {
     found = system(sprintf("grep -c '^9,%s,.*,ok,' '%s' || true", word(codes, k), csv)) + 0
     if (found > 0) { ncodes = ncodes + 1 }
 }
-figure = "set multiplot layout ncodes, nedges title sprintf('Lab 9: measured against predicted time, t = max(V_GM/BW_GM, V_L2/BW_L2, V_SMX/BW_SMX), %s', gpu_name); \
+figure = "set multiplot layout ncodes, nedges title sprintf('Lab 9: measured against predicted time (model: issue, shared memory, memory, latency; seed: max(V/BW)), %s', gpu_name); \
   set style data boxes; set boxwidth 0.38; set ytics nomirror; set y2tics; set y2range [0:100]; \
   set xtics rotate by -45 font ',7'; set key top left font ',7'; set yrange [0:*]; \
   do for [k = 1:3] { \
@@ -26,6 +27,7 @@ figure = "set multiplot layout ncodes, nedges title sprintf('Lab 9: measured aga
         set ylabel 'time (ms)'; set y2label '|error| (%)'; \
         plot rows(word(codes, k), word(edges, e)) using (column('shape_index') - 0.2):'ms_median' lt 1 title 'measured', \
              '' using (column('shape_index') + 0.2):'pred_ms':xtic(strcol('shape')) lt 3 lc rgb '#9a9a9a' title 'model', \
+             '' using 'shape_index':'seed_ms' with points lt 4 pt 13 ps 0.8 title 'seed bound', \
              '' using 'shape_index':(abs(column('error_pct'))) axes x1y2 with points lt 2 pt 5 title '|error|' } } }; \
   unset multiplot"
 if (png_wanted) {

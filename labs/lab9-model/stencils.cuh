@@ -139,25 +139,38 @@ static dim3 blocks_for(const struct lab9_config *c, int nx, int ny, int nz, int 
                 (unsigned)((nz + planes_per_block - 1) / planes_per_block));
 }
 
+/* Code k's kernel (its address, for the occupancy API), threads a block and shared memory. */
+static const void *code_kernel(int k)
+{
+    return k == 0 ? (const void *)k1_kernel : k == 1 ? (const void *)k2_kernel : (const void *)k3_kernel;
+}
+
+static int code_threads(int k, const struct lab9_config *c)
+{
+    return c->bx * c->by * (k == 2 ? 1 : c->bz);
+}
+
+static size_t code_smem(int k, const struct lab9_config *c)
+{
+    return (size_t)(c->bx + 2) * (c->by + 2) * (k == 2 ? 1 : c->bz + 2) * sizeof(float);
+}
+
 /* Launch code k (0, 1, 2) with block shape c on an nx x ny x nz grid. */
 static void launch_code(int k, const struct lab9_config *c, float *out, const float *in, int nx, int ny, int nz,
                         cudaStream_t stream)
 {
     const float c0 = 0.4f, c1 = 0.1f;
     const struct box_weights wt = {{0.3f, 0.05f, 0.02f, 0.01f}};
-    if (k == 0) {
-        size_t smem = (size_t)(c->bx + 2) * (c->by + 2) * (c->bz + 2) * sizeof(float);
+    size_t smem = code_smem(k, c);
+    if (k == 0)
         k1_kernel<<<blocks_for(c, nx, ny, nz, c->bz), dim3(c->bx, c->by, c->bz), smem, stream>>>(out, in, nx, ny, nz,
                                                                                                  c0, c1);
-    } else if (k == 1) {
-        size_t smem = (size_t)(c->bx + 2) * (c->by + 2) * (c->bz + 2) * sizeof(float);
+    else if (k == 1)
         k2_kernel<<<blocks_for(c, nx, ny, nz, c->bz), dim3(c->bx, c->by, c->bz), smem, stream>>>(out, in, nx, ny, nz,
                                                                                                  wt);
-    } else {
-        size_t smem = (size_t)(c->bx + 2) * (c->by + 2) * sizeof(float);
+    else
         k3_kernel<<<blocks_for(c, nx, ny, nz, c->bz), dim3(c->bx, c->by, 1), smem, stream>>>(out, in, nx, ny, nz,
                                                                                              c->bz, wt);
-    }
 }
 
 #endif
