@@ -1,0 +1,282 @@
+/* kernels.cu - lab 10, constant, read-only and texture memory: one table read three ways,
+ * one image resampled through the texture unit and from global memory.
+//@begin solution
+ * MASTER COPY with the solutions (instructors only). `make student-files` turns it into
+ * labs/lab10-constant-texture/kernels.cu by removing the solution regions.
+//@end solution
+ *
+ * This is the file you edit. The driver (driver.cu) builds the inputs, checks each variant
+ * against a CPU model, then times it; the contract is in kernels.h. Variants:
+ *   chase_constant  pointer chase through a __constant__ table (given)
+ *   chase_global    the same chase through a plain global pointer (given)
+ *   chase_readonly  task 10a: the chase through the read-only data path
+ *   zoom_texture    bilinear magnification by the texture unit (given)
+ *   zoom_global     task 10b: the same interpolation from global memory
+ *   rotate_texture  task 10c: rotation through the texture path (border addressing)
+ *   rotate_global   task 10c: rotation from global memory (border addressing)
+ * Run: make lab10               (only your file changes between runs)
+ *      build/.../lab10 --only chase_readonly --check
+ */
+#include "kernels.h"
+
+#define BLOCK 256 /* chase kernels: threads a block */
+#define TILE_X 32 /* image kernels: a block covers TILE_X x TILE_Y output pixels */
+#define TILE_Y 8
+
+/* The table in constant memory: 64 KiB of it per program, cached per SM (about 2 KiB close
+ * to the cores on an H100). Written by launch_chase_constant before each launch. */
+__constant__ unsigned lab10_table[LAB10_TABLE_WORDS];
+
+static unsigned blocks_for(int threads)
+{
+    return (unsigned)((threads + BLOCK - 1) / BLOCK);
+}
+
+static dim3 tiles_for(int w, int h)
+{
+    return dim3((unsigned)((w + TILE_X - 1) / TILE_X), (unsigned)((h + TILE_Y - 1) / TILE_Y));
+}
+
+/* ---- the constant experiment (10a) ------------------------------------------------------- */
+
+/* Each hop is one LDC from the constant cache; the chains of one thread are independent, so
+ * a warp keeps LAB10_CHAINS loads in flight. The constant cache serves one address per
+ * request at a time: a warp whose lanes ask for k distinct words waits k times as long. */
+__global__ void chase_constant_kernel(unsigned *ends, const unsigned *starts, int threads, int steps)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= threads)
+        return;
+    unsigned at[LAB10_CHAINS];
+#pragma unroll
+    for (int c = 0; c < LAB10_CHAINS; c++)
+        at[c] = starts[t * LAB10_CHAINS + c];
+#pragma unroll 8
+    for (int s = 0; s < steps; s++)
+#pragma unroll
+        for (int c = 0; c < LAB10_CHAINS; c++)
+            at[c] = LAB10_HOP(lab10_table, at[c]);
+#pragma unroll
+    for (int c = 0; c < LAB10_CHAINS; c++)
+        ends[t * LAB10_CHAINS + c] = at[c];
+}
+
+/* The same chase through a plain pointer: LDG through the L1, which serves a warp by the
+ * 128-byte lines its addresses fall in, not by the number of distinct words. */
+__global__ void chase_global_kernel(unsigned *ends, const unsigned *starts, const unsigned *table, int threads,
+                                    int steps)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= threads)
+        return;
+    unsigned at[LAB10_CHAINS];
+#pragma unroll
+    for (int c = 0; c < LAB10_CHAINS; c++)
+        at[c] = starts[t * LAB10_CHAINS + c];
+#pragma unroll 8
+    for (int s = 0; s < steps; s++)
+#pragma unroll
+        for (int c = 0; c < LAB10_CHAINS; c++)
+            at[c] = LAB10_HOP(table, at[c]);
+#pragma unroll
+    for (int c = 0; c < LAB10_CHAINS; c++)
+        ends[t * LAB10_CHAINS + c] = at[c];
+}
+
+/* The read-only data path (Kepler's "texture cache for global loads", LDG.E.CONSTANT on
+ * sm_90): the compiler may use it only for data it knows nobody writes while the kernel
+ * runs. */
+__global__ void chase_readonly_kernel(unsigned *__restrict__ ends, const unsigned *__restrict__ starts,
+                                      const unsigned *__restrict__ table, int threads, int steps)
+{
+    //@begin solution
+    //@todo TODO(10a): the chase of chase_global_kernel, with every hop a read-only load:
+    //@todo __ldg(&LAB10_HOP(table, at[c])) (the pointers are already const __restrict__).
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= threads)
+        return;
+    unsigned at[LAB10_CHAINS];
+#pragma unroll
+    for (int c = 0; c < LAB10_CHAINS; c++)
+        at[c] = starts[t * LAB10_CHAINS + c];
+#pragma unroll 8
+    for (int s = 0; s < steps; s++)
+#pragma unroll
+        for (int c = 0; c < LAB10_CHAINS; c++)
+            at[c] = __ldg(&LAB10_HOP(table, at[c]));
+#pragma unroll
+    for (int c = 0; c < LAB10_CHAINS; c++)
+        ends[t * LAB10_CHAINS + c] = at[c];
+    //@end solution
+}
+
+/* ---- bilinear interpolation (10b, 10c) -------------------------------------------------- */
+
+/* Texel (i, j) of the image, or what the address mode says outside it: the nearest edge
+ * texel (clamp) or 0 (border). */
+__device__ __forceinline__ float texel(const float *in, int w, int h, int i, int j, bool border)
+{
+    //@begin solution
+    //@todo TODO(10b): return in[j*w + i] inside the image; outside, 0 when border, else the
+    //@todo texel at i and j clamped to [0, w-1] and [0, h-1]. Index with size_t.
+    if (border && (i < 0 || i >= w || j < 0 || j >= h))
+        return 0.0f;
+    i = min(max(i, 0), w - 1);
+    j = min(max(j, 0), h - 1);
+    return in[(size_t)j * w + i];
+    //@student return 0.0f;
+    //@end solution
+}
+
+/* What tex2D returns with linear filtering, in float: the four texels around (x, y), where
+ * texel centres sit at i + 0.5, weighted by the distances. The weights keep the 24 bits of a
+ * float where the texture unit keeps 8: this one is exact to a few ulps. */
+__device__ __forceinline__ float bilinear_global(const float *in, int w, int h, float x, float y, bool border)
+{
+    //@begin solution
+    //@todo TODO(10b): xb = x - 0.5, i = floor(xb), a = xb - i (likewise y: j, b), then
+    //@todo (1-a)(1-b) T(i,j) + a(1-b) T(i+1,j) + (1-a)b T(i,j+1) + ab T(i+1,j+1) with texel().
+    float xb = x - 0.5f, yb = y - 0.5f;
+    float fi = floorf(xb), fj = floorf(yb);
+    float a = xb - fi, b = yb - fj;
+    int i = (int)fi, j = (int)fj;
+    float top = (1.0f - a) * texel(in, w, h, i, j, border) + a * texel(in, w, h, i + 1, j, border);
+    float bottom = (1.0f - a) * texel(in, w, h, i, j + 1, border) + a * texel(in, w, h, i + 1, j + 1, border);
+    return (1.0f - b) * top + b * bottom;
+    //@student return 0.0f;
+    //@end solution
+}
+
+/* One output pixel a thread, blocks of 32 x 8: the tex2D reads of a warp land on a small 2D
+ * patch of the texture, which the texture cache holds in 2D tiles (the cudaArray's layout). */
+__global__ void zoom_texture_kernel(float *out, int w, int h, cudaTextureObject_t tex, struct lab10_map map)
+{
+    int ox = blockIdx.x * TILE_X + threadIdx.x, oy = blockIdx.y * TILE_Y + threadIdx.y;
+    if (ox >= w || oy >= h)
+        return;
+    float2 s = lab10_source(map, ox, oy);
+    out[(size_t)oy * w + ox] = tex2D<float>(tex, s.x, s.y);
+}
+
+/* The same pixels with four loads and the arithmetic in float (clamp addressing). */
+__global__ void zoom_global_kernel(float *out, int w, int h, const float *in, int in_w, int in_h,
+                                   struct lab10_map map)
+{
+    //@begin solution
+    //@todo TODO(10b): as zoom_texture_kernel, with bilinear_global(in, in_w, in_h, x, y, false).
+    int ox = blockIdx.x * TILE_X + threadIdx.x, oy = blockIdx.y * TILE_Y + threadIdx.y;
+    if (ox >= w || oy >= h)
+        return;
+    float2 s = lab10_source(map, ox, oy);
+    out[(size_t)oy * w + ox] = bilinear_global(in, in_w, in_h, s.x, s.y, false);
+    //@end solution
+}
+
+/* A rotation walks the input along a slanted line: a warp's 32 pixels of one output row
+ * read texels from up to 32 input rows. */
+__global__ void rotate_texture_kernel(float *out, int w, int h, cudaTextureObject_t tex, struct lab10_map map)
+{
+    //@begin solution
+    //@todo TODO(10c): one output pixel a thread, its value tex2D<float>(tex, x, y) at the
+    //@todo source point (the texture's address mode is border: 0 outside the image).
+    int ox = blockIdx.x * TILE_X + threadIdx.x, oy = blockIdx.y * TILE_Y + threadIdx.y;
+    if (ox >= w || oy >= h)
+        return;
+    float2 s = lab10_source(map, ox, oy);
+    out[(size_t)oy * w + ox] = tex2D<float>(tex, s.x, s.y);
+    //@end solution
+}
+
+__global__ void rotate_global_kernel(float *out, int w, int h, const float *in, int in_w, int in_h,
+                                     struct lab10_map map)
+{
+    //@begin solution
+    //@todo TODO(10c): as rotate_texture_kernel, from global memory with border addressing.
+    int ox = blockIdx.x * TILE_X + threadIdx.x, oy = blockIdx.y * TILE_Y + threadIdx.y;
+    if (ox >= w || oy >= h)
+        return;
+    float2 s = lab10_source(map, ox, oy);
+    out[(size_t)oy * w + ox] = bilinear_global(in, in_w, in_h, s.x, s.y, true);
+    //@end solution
+}
+
+/* ---- launchers ---------------------------------------------------------------------------- */
+
+static int launch_chase_constant(const struct lab10_args *a, cudaStream_t stream)
+{
+    /* The table goes to constant memory on the launch's own stream, ahead of the kernel
+     * (1 KiB: a few microseconds against the chase's milliseconds). */
+    (void)cudaMemcpyToSymbolAsync(lab10_table, a->table, sizeof lab10_table, 0, cudaMemcpyDeviceToDevice, stream);
+    chase_constant_kernel<<<blocks_for(a->threads), BLOCK, 0, stream>>>(a->ends, a->starts, a->threads, a->steps);
+    return LAB_OK;
+}
+
+static int launch_chase_global(const struct lab10_args *a, cudaStream_t stream)
+{
+    chase_global_kernel<<<blocks_for(a->threads), BLOCK, 0, stream>>>(a->ends, a->starts, a->table, a->threads,
+                                                                      a->steps);
+    return LAB_OK;
+}
+
+static int launch_chase_readonly(const struct lab10_args *a, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(10a): launch chase_readonly_kernel as launch_chase_global does its kernel.
+    chase_readonly_kernel<<<blocks_for(a->threads), BLOCK, 0, stream>>>(a->ends, a->starts, a->table, a->threads,
+                                                                        a->steps);
+    return LAB_OK;
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+static int launch_zoom_texture(const struct lab10_args *a, cudaStream_t stream)
+{
+    zoom_texture_kernel<<<tiles_for(a->out_w, a->out_h), dim3(TILE_X, TILE_Y), 0, stream>>>(a->out, a->out_w, a->out_h,
+                                                                                          a->tex, a->map);
+    return LAB_OK;
+}
+
+static int launch_zoom_global(const struct lab10_args *a, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(10b): launch zoom_global_kernel over the output, as launch_zoom_texture.
+    zoom_global_kernel<<<tiles_for(a->out_w, a->out_h), dim3(TILE_X, TILE_Y), 0, stream>>>(
+        a->out, a->out_w, a->out_h, a->in, a->in_w, a->in_h, a->map);
+    return LAB_OK;
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+static int launch_rotate_texture(const struct lab10_args *a, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(10c): launch rotate_texture_kernel over the output.
+    rotate_texture_kernel<<<tiles_for(a->out_w, a->out_h), dim3(TILE_X, TILE_Y), 0, stream>>>(
+        a->out, a->out_w, a->out_h, a->tex, a->map);
+    return LAB_OK;
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+static int launch_rotate_global(const struct lab10_args *a, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(10c): launch rotate_global_kernel over the output.
+    rotate_global_kernel<<<tiles_for(a->out_w, a->out_h), dim3(TILE_X, TILE_Y), 0, stream>>>(
+        a->out, a->out_w, a->out_h, a->in, a->in_w, a->in_h, a->map);
+    return LAB_OK;
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
+extern "C" const struct lab10_variant lab10_variants[] = {
+    {"chase_constant", "the chase through a __constant__ table (one address a request at a time)",
+     launch_chase_constant},
+    {"chase_global", "the chase through a plain global pointer (L1, by 128-byte lines)", launch_chase_global},
+    {"chase_readonly", "the chase through the read-only data path (const __restrict__, __ldg)", launch_chase_readonly},
+    {"zoom_texture", "bilinear magnification by the texture unit (8-bit weights, clamp)", launch_zoom_texture},
+    {"zoom_global", "the same bilinear magnification from global memory, weights in float", launch_zoom_global},
+    {"rotate_texture", "rotation about the centre through the texture path (border)", launch_rotate_texture},
+    {"rotate_global", "rotation about the centre from global memory (border)", launch_rotate_global},
+};
+extern "C" const int lab10_variant_count = sizeof lab10_variants / sizeof lab10_variants[0];
