@@ -10,13 +10,15 @@
  *   zoom_global     task 10b: the same interpolation from global memory
  *   rotate_texture  task 10c: rotation through the texture path (border addressing)
  *   rotate_global   task 10c: rotation from global memory (border addressing)
+ * The image variants share two kernels: resample_texture_kernel (given) and
+ * resample_global_kernel (10b); a variant is its launcher: map, address mode, block shape.
  * Run: make lab10               (only your file changes between runs)
  *      build/.../lab10 --only chase_readonly --check
  */
 #include "kernels.h"
 
 #define BLOCK 256 /* chase kernels: threads a block */
-#define TILE_X 32 /* image kernels: a block covers TILE_X x TILE_Y output pixels */
+#define TILE_X 32 /* image kernels: blocks of TILE_X x TILE_Y threads, one output pixel each */
 #define TILE_Y 8
 
 /* The table in constant memory: 64 KiB of it per program, cached per SM (about 2 KiB close
@@ -28,9 +30,10 @@ static unsigned blocks_for(int threads)
     return (unsigned)((threads + BLOCK - 1) / BLOCK);
 }
 
-static dim3 tiles_for(int w, int h)
+/* Blocks of `block` threads over a w x h output, one pixel a thread. */
+static dim3 tiles_for(int w, int h, dim3 block)
 {
-    return dim3((unsigned)((w + TILE_X - 1) / TILE_X), (unsigned)((h + TILE_Y - 1) / TILE_Y));
+    return dim3((w + block.x - 1) / block.x, (h + block.y - 1) / block.y);
 }
 
 /* ---- the constant experiment (10a) ------------------------------------------------------- */
@@ -110,36 +113,24 @@ __device__ __forceinline__ float bilinear_global(const float *in, int w, int h, 
     return 0.0f;
 }
 
-/* One output pixel a thread, blocks of 32 x 8: the tex2D reads of a warp land on a small 2D
- * patch of the texture, which the texture cache holds in 2D tiles (the cudaArray's layout). */
-__global__ void zoom_texture_kernel(float *out, int w, int h, cudaTextureObject_t tex, struct lab10_map map)
+/* One output pixel a thread: the tex2D reads of a warp land on a small 2D patch of the
+ * texture, which the texture cache holds in 2D tiles (the cudaArray's layout). The address
+ * mode (clamp for the zoom, border for the rotation) is the texture object's. */
+__global__ void resample_texture_kernel(float *out, int w, int h, cudaTextureObject_t tex, struct lab10_map map)
 {
-    int ox = blockIdx.x * TILE_X + threadIdx.x, oy = blockIdx.y * TILE_Y + threadIdx.y;
+    int ox = blockIdx.x * blockDim.x + threadIdx.x, oy = blockIdx.y * blockDim.y + threadIdx.y;
     if (ox >= w || oy >= h)
         return;
     float2 s = lab10_source(map, ox, oy);
     out[(size_t)oy * w + ox] = tex2D<float>(tex, s.x, s.y);
 }
 
-/* The same pixels with four loads and the arithmetic in float (clamp addressing). */
-__global__ void zoom_global_kernel(float *out, int w, int h, const float *in, int in_w, int in_h,
-                                   struct lab10_map map)
+/* The same pixels with four loads each and the arithmetic in float; border chooses the
+ * address mode (0 outside) over clamp. */
+__global__ void resample_global_kernel(float *out, int w, int h, const float *in, int in_w, int in_h,
+                                       struct lab10_map map, bool border)
 {
-    // TODO(10b): as zoom_texture_kernel, with bilinear_global(in, in_w, in_h, x, y, false).
-}
-
-/* A rotation walks the input along a slanted line: a warp's 32 pixels of one output row
- * read texels from up to 32 input rows. */
-__global__ void rotate_texture_kernel(float *out, int w, int h, cudaTextureObject_t tex, struct lab10_map map)
-{
-    // TODO(10c): one output pixel a thread, its value tex2D<float>(tex, x, y) at the
-    // source point (the texture's address mode is border: 0 outside the image).
-}
-
-__global__ void rotate_global_kernel(float *out, int w, int h, const float *in, int in_w, int in_h,
-                                     struct lab10_map map)
-{
-    // TODO(10c): as rotate_texture_kernel, from global memory with border addressing.
+    // TODO(10b): as resample_texture_kernel, with bilinear_global(in, in_w, in_h, x, y, border).
 }
 
 /* ---- launchers ---------------------------------------------------------------------------- */
@@ -168,26 +159,32 @@ static int launch_chase_readonly(const struct lab10_args *a, cudaStream_t stream
 
 static int launch_zoom_texture(const struct lab10_args *a, cudaStream_t stream)
 {
-    zoom_texture_kernel<<<tiles_for(a->out_w, a->out_h), dim3(TILE_X, TILE_Y), 0, stream>>>(a->out, a->out_w, a->out_h,
-                                                                                          a->tex, a->map);
+    dim3 block(TILE_X, TILE_Y);
+    resample_texture_kernel<<<tiles_for(a->out_w, a->out_h, block), block, 0, stream>>>(a->out, a->out_w, a->out_h,
+                                                                                         a->tex, a->map);
     return LAB_OK;
 }
 
 static int launch_zoom_global(const struct lab10_args *a, cudaStream_t stream)
 {
-    // TODO(10b): launch zoom_global_kernel over the output, as launch_zoom_texture.
+    // TODO(10b): launch resample_global_kernel over the output with clamp addressing.
     return LAB_NOT_IMPLEMENTED;
 }
 
+/* A rotation walks the input along a slanted line: at 45 degrees the 32 pixels of a warp in
+ * one output row read texels of 23 input rows. Task 10c: choose the block shape, and compare
+ * the two paths. */
 static int launch_rotate_texture(const struct lab10_args *a, cudaStream_t stream)
 {
-    // TODO(10c): launch rotate_texture_kernel over the output.
+    // TODO(10c): launch resample_texture_kernel over the output (the driver gives this
+    // variant a texture with border addressing), in blocks of your choice.
     return LAB_NOT_IMPLEMENTED;
 }
 
 static int launch_rotate_global(const struct lab10_args *a, cudaStream_t stream)
 {
-    // TODO(10c): launch rotate_global_kernel over the output.
+    // TODO(10c): launch resample_global_kernel with border addressing, in blocks of your
+    // choice: a squarer block reads a squarer patch of the rotated input.
     return LAB_NOT_IMPLEMENTED;
 }
 
