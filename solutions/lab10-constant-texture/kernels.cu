@@ -42,10 +42,34 @@ static dim3 tiles_for(int w, int h, dim3 block)
 
 /* ---- the constant experiment (10a) ------------------------------------------------------- */
 
-/* Each hop is one LDC from the constant cache; the chains of one thread are independent, so
- * a warp keeps LAB10_CHAINS loads in flight. The constant cache serves one address per
- * request at a time: a warp whose lanes ask for k distinct words waits k times as long. */
-__global__ void chase_constant_kernel(unsigned *ends, const unsigned *starts, int threads, int steps)
+enum path { CONSTANT_PATH, GLOBAL_PATH, READONLY_PATH };
+
+/* One hop through the table, by one of three paths (`how` is a constant in every kernel, so
+ * the compiler keeps only its case):
+ *   constant  LDC from the __constant__ copy: the constant cache serves one address per
+ *             request at a time, so a warp whose lanes ask for k distinct words waits k times
+ *   global    LDG through the L1, which serves a warp by the 128-byte lines its addresses
+ *             fall in, not by the number of distinct words
+ *   read-only the read-only data path (Kepler's "texture cache for global loads",
+ *             LDG.E.CONSTANT on sm_90), for data nobody writes while the kernel runs */
+__device__ __forceinline__ unsigned hop(const unsigned *table, unsigned at, enum path how)
+{
+    if (how == CONSTANT_PATH)
+        return LAB10_HOP(lab10_table, at);
+    if (how == READONLY_PATH) {
+        //@begin solution
+        //@todo TODO(10a): the hop as a read-only load: __ldg(&LAB10_HOP(table, at)).
+        return __ldg(&LAB10_HOP(table, at));
+        //@student return 0;
+        //@end solution
+    }
+    return LAB10_HOP(table, at);
+}
+
+/* Thread t follows its LAB10_CHAINS chains `steps` hops; the chains are independent, so a
+ * warp keeps that many loads in flight, and a hop is nothing but its load. */
+__device__ __forceinline__ void chase(unsigned *ends, const unsigned *starts, const unsigned *table, int threads,
+                                      int steps, enum path how)
 {
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= threads)
@@ -58,58 +82,31 @@ __global__ void chase_constant_kernel(unsigned *ends, const unsigned *starts, in
     for (int s = 0; s < steps; s++)
 #pragma unroll
         for (int c = 0; c < LAB10_CHAINS; c++)
-            at[c] = LAB10_HOP(lab10_table, at[c]);
+            at[c] = hop(table, at[c], how);
 #pragma unroll
     for (int c = 0; c < LAB10_CHAINS; c++)
         ends[t * LAB10_CHAINS + c] = at[c];
 }
 
-/* The same chase through a plain pointer: LDG through the L1, which serves a warp by the
- * 128-byte lines its addresses fall in, not by the number of distinct words. */
+__global__ void chase_constant_kernel(unsigned *ends, const unsigned *starts, int threads, int steps)
+{
+    chase(ends, starts, NULL, threads, steps, CONSTANT_PATH);
+}
+
 __global__ void chase_global_kernel(unsigned *ends, const unsigned *starts, const unsigned *table, int threads,
                                     int steps)
 {
-    int t = blockIdx.x * blockDim.x + threadIdx.x;
-    if (t >= threads)
-        return;
-    unsigned at[LAB10_CHAINS];
-#pragma unroll
-    for (int c = 0; c < LAB10_CHAINS; c++)
-        at[c] = starts[t * LAB10_CHAINS + c];
-#pragma unroll 8
-    for (int s = 0; s < steps; s++)
-#pragma unroll
-        for (int c = 0; c < LAB10_CHAINS; c++)
-            at[c] = LAB10_HOP(table, at[c]);
-#pragma unroll
-    for (int c = 0; c < LAB10_CHAINS; c++)
-        ends[t * LAB10_CHAINS + c] = at[c];
+    chase(ends, starts, table, threads, steps, GLOBAL_PATH);
 }
 
-/* The read-only data path (Kepler's "texture cache for global loads", LDG.E.CONSTANT on
- * sm_90): the compiler may use it only for data it knows nobody writes while the kernel
- * runs. */
+/* const __restrict__ tells the compiler nothing writes the table while the kernel runs: with
+ * it, plain loads may take the read-only path too; __ldg asks for it outright. */
 __global__ void chase_readonly_kernel(unsigned *__restrict__ ends, const unsigned *__restrict__ starts,
                                       const unsigned *__restrict__ table, int threads, int steps)
 {
     //@begin solution
-    //@todo TODO(10a): the chase of chase_global_kernel, with every hop a read-only load:
-    //@todo __ldg(&LAB10_HOP(table, at[c])) (the pointers are already const __restrict__).
-    int t = blockIdx.x * blockDim.x + threadIdx.x;
-    if (t >= threads)
-        return;
-    unsigned at[LAB10_CHAINS];
-#pragma unroll
-    for (int c = 0; c < LAB10_CHAINS; c++)
-        at[c] = starts[t * LAB10_CHAINS + c];
-#pragma unroll 8
-    for (int s = 0; s < steps; s++)
-#pragma unroll
-        for (int c = 0; c < LAB10_CHAINS; c++)
-            at[c] = __ldg(&LAB10_HOP(table, at[c]));
-#pragma unroll
-    for (int c = 0; c < LAB10_CHAINS; c++)
-        ends[t * LAB10_CHAINS + c] = at[c];
+    //@todo TODO(10a): the chase, as chase_global_kernel, by the read-only path.
+    chase(ends, starts, table, threads, steps, READONLY_PATH);
     //@end solution
 }
 
