@@ -9,8 +9,8 @@
 # (tests/fixtures/lab10/*.sed) caught and named.
 sol10=$OUT/solution/lab10/lab10
 stu10=$OUT/student/lab10/lab10
-# awk: column numbers by name from a results CSV's header line (after the comments)
-cols10='!/^#/ && !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }'
+# awk: comment lines skipped, column numbers by name from a results CSV's header line
+cols10='/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }'
 
 check "lab10 texture model: the seed's m[5.5][1.5], wrap/clamp/border, 8-bit weights against a measured tex1D table, ties" bash -c "
     ${CC:-cc} -O2 -Wall -Wextra -std=c11 -Ilabs/lab10-constant-texture tests/fixtures/lab10/texture_model_test.c -lm \
