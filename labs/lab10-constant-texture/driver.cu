@@ -74,7 +74,7 @@ struct job {
     uint64_t key; /* the pattern the inputs hold now */
     /* what the last check saw (image variants) */
     double max_err, sum_sq, max_ulp;
-    long long ties, ties_up;
+    struct tm_tie_count ties;
 };
 
 static int launch_job(void *ctx, cudaStream_t stream)
@@ -261,11 +261,11 @@ static size_t check_image(void *ctx, uint64_t key, const char *label)
     size_t n = (size_t)w * h, bad = 0, changed = 0;
     const float *in = input_of(st, n, key);
     CUDA_CHECK(cudaMemcpy(st->h_out, st->d_out, (n + GUARD_WORDS) * sizeof(float), cudaMemcpyDeviceToHost));
-    struct tm_texture t = {in, w, h, e == EXP_ZOOM ? TM_CLAMP : TM_BORDER, TM_LINEAR, 0};
+    struct tm_texture t = {in, w, h, e == EXP_ZOOM ? TM_CLAMP : TM_BORDER, TM_LINEAR, 0, TM_WEIGHTS_MEASURED};
     const struct lab10_map *m = &j->a.map;
     double slack = (w > h ? w : h) * ldexp(1.0, -20);
     j->max_err = j->sum_sq = j->max_ulp = 0;
-    j->ties = j->ties_up = 0;
+    j->ties = (struct tm_tie_count){0, 0, 0, 0};
     for (int oy = 0; oy < h; oy++)
         for (int ox = 0; ox < w; ox++) {
             double xc = ox + 0.5, yc = oy + 0.5, x = m->x0 + m->xx * xc + m->xy * yc, y = m->y0 + m->yx * xc + m->yy * yc;
@@ -275,15 +275,12 @@ static size_t check_image(void *ctx, uint64_t key, const char *label)
             int ok;
             if (e == EXP_ZOOM && tex) {
                 struct tm_fetch f = tm_fetch(&t, (float)x, (float)y);
-                int best = 0;
-                for (int c = 1; c < f.count; c++)
-                    best = fabs(got - f.value[c]) < fabs(got - f.value[best]) ? c : best;
+                int best = tm_nearest(&f, got);
                 double ulps = fabs(got - f.value[best]) / tm_ulp(f.scale);
                 ok = ulps <= 4;
                 want = f.value[best];
                 j->max_ulp = ok && ulps > j->max_ulp ? ulps : j->max_ulp;
-                j->ties += f.ties > 0;
-                j->ties_up += f.ties > 0 && best > 0;
+                tm_count_ties(&j->ties, &f, got);
             } else {
                 double tol = 8 * tm_ulp(scale) + (e == EXP_ROTATE ? spread * (4 * slack + (tex ? 1.0 / 256 : 0)) : 0);
                 ok = err <= tol;
@@ -406,7 +403,7 @@ static void run_experiment(struct state *st, enum experiment e, int edge, int st
             }
             enum row_status status = verify_job(&j, label);
             double err = j.max_err, rms = sqrt(j.sum_sq / ((double)edge * edge)), ulp = j.max_ulp;
-            long long ties = j.ties, ties_up = j.ties_up;
+            long long ties = j.ties.ties, ties_up = j.ties.ties_up;
             if (lab->opts.check)
                 continue;
             double pixels = (double)edge * edge, loads = (double)st->max_threads * CH * steps;

@@ -5,9 +5,15 @@
  *
  * Coordinates are drawn on a grid of 1/1024 texel that keeps clear of the places where the
  * float arithmetic before the fetch could tip a result (a point fetch within 3/1024 below a
- * texel edge, a linear weight exactly halfway between two 1/256 steps). Ties are then added
- * on purpose where the coordinates are exact (unnormalised, or a power-of-two size), and
- * counted: ties_up is how often the GPU took the upper weight.
+ * texel edge, a linear weight exactly halfway between two 1/256 steps): every way of turning
+ * the coordinate into 8 fractional bits that errs by less than 1/1024 texel (floor or toward
+ * zero from 10 bits on, normalised coordinates times the size in float or in 16-bit fixed
+ * point) gives the same weights, so only the weight rule is tested. Ties are then added on
+ * purpose where the coordinates are exact (unnormalised, or a power-of-two size), and counted
+ * where the value tells them apart: ties_up is how often the GPU took the upper weight, and
+ * product_ties_up the upper product weight. guide_exact counts the fetches that the guide's
+ * formula with exact products (TM_WEIGHTS_GUIDE) would have predicted to the bit.
+
  */
 #ifndef LAB10_MODES_H
 #define LAB10_MODES_H
@@ -77,22 +83,26 @@ static struct summary sample(struct lab *lab, const struct tm_texture *t, const 
 
 /* One sample against the model: 0 if it agrees; counts exact values, ulps and ties. */
 struct agreement {
-    int exact, ties, ties_up, bad;
+    int exact, guide_exact, bad;
+    struct tm_tie_count ties;
     double max_ulp;
 };
 
-static int agree(const struct tm_texture *t, float u, float v, float got, struct agreement *a, double *model)
+static int agree(const struct tm_texture *t, float u, float v, float got, struct agreement *a, double *model,
+                 double *guide)
 {
     struct tm_fetch f = tm_fetch(t, u, v);
-    int best = 0;
-    for (int c = 1; c < f.count; c++)
-        best = fabs(got - f.value[c]) < fabs(got - f.value[best]) ? c : best;
+    struct tm_texture literal = *t;
+    literal.weights = TM_WEIGHTS_GUIDE;
+    struct tm_fetch g = tm_fetch(&literal, u, v);
+    int best = tm_nearest(&f, got);
     double ulps = fabs(got - f.value[best]) / tm_ulp(f.scale);
     int ok = t->filter == TM_POINT ? got == (float)f.value[0] : ulps <= 4;
     *model = f.value[best];
-    a->exact += got == (float)f.value[best];
-    a->ties += f.ties > 0;
-    a->ties_up += f.ties > 0 && best > 0;
+    *guide = g.value[tm_nearest(&g, got)];
+    a->exact += got == (float)*model;
+    a->guide_exact += got == (float)*guide;
+    tm_count_ties(&a->ties, &f, got);
     a->max_ulp = ok && ulps > a->max_ulp ? ulps : a->max_ulp;
     a->bad += !ok;
     return !ok;
@@ -151,22 +161,22 @@ static void run_modes(struct lab *lab)
     struct report rep;
     if (!lab->opts.check)
         report_open(&rep, lab->csv_dir, "modes", &lab->info, "width",
-                    "texture,coords,points,exact,max_ulp,ties,ties_up");
+                    "texture,coords,points,exact,max_ulp,ties,ties_up,product_ties,product_ties_up,guide_exact");
     printf("seed 002's example: m[r][c] = 10(r+1) + c+1 in 4x4, m[5.5][1.5] fetched at tex2D(x 1.5, y 5.5); the seed's "
            "reading, integers at texel centres, at (x 2.0, y 6.0):\n");
     for (int tx = 0; tx < 2; tx++)
         for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
-            struct tm_texture t = {tx ? odd : seed4, tx ? 61 : 4, tx ? 37 : 4, modes[m].address, modes[m].filter,
-                                   modes[m].normalized};
+            struct tm_texture t = {tx ? odd : seed4,   tx ? 61 : 4,         tx ? 37 : 4,
+                                   modes[m].address, modes[m].filter, modes[m].normalized, TM_WEIGHTS_MEASURED};
             int n = mode_coords(uv, &t, &rng);
             char label[96];
             snprintf(label, sizeof label, "texture %s (%s, %dx%d)", modes[m].name,
                      t.normalized ? "normalised" : "unnormalised", t.w, t.h);
             struct summary ms = sample(lab, &t, uv, got, n, label);
-            struct agreement a = {0, 0, 0, 0, 0};
+            struct agreement a = {0, 0, 0, {0, 0, 0, 0}, 0};
             for (int k = 0; k < n; k++) {
-                double model;
-                if (agree(&t, uv[k].x, uv[k].y, got[k], &a, &model) && a.bad <= VERIFY_REPORT_CAP)
+                double model, guide;
+                if (agree(&t, uv[k].x, uv[k].y, got[k], &a, &model, &guide) && a.bad <= VERIFY_REPORT_CAP)
                     memlab_warn("%s: at (%.9g, %.9g) expected %.9g, got %.9g", label, uv[k].x, uv[k].y, model, got[k]);
             }
             if (!tx && t.normalized)
@@ -174,12 +184,13 @@ static void run_modes(struct lab *lab)
             enum row_status status = lab_verdict(lab, label, (size_t)a.bad);
             if (lab->opts.check) {
                 printf("%-26s %s: %d points%s\n", label, status == ROW_OK ? "verified" : "WRONG", n,
-                       a.ties ? ", ties included" : "");
+                       a.ties.ties || a.ties.product_ties ? ", ties included" : "");
                 continue;
             }
             struct row r = {modes[m].name, t.w, (size_t)n, 12.0 * n, 0, ms, status};
-            report_row(&rep, &r, "%dx%d,%s,%d,%d,%.2f,%d,%d", t.w, t.h, t.normalized ? "normalised" : "unnormalised", n,
-                       a.exact, a.max_ulp, a.ties, a.ties_up);
+            report_row(&rep, &r, "%dx%d,%s,%d,%d,%.2f,%lld,%lld,%lld,%lld,%d", t.w, t.h,
+                       t.normalized ? "normalised" : "unnormalised", n, a.exact, a.max_ulp, a.ties.ties, a.ties.ties_up,
+                       a.ties.product_ties, a.ties.product_ties_up, a.guide_exact);
         }
     if (!lab->opts.check)
         report_close(&rep);
@@ -190,24 +201,25 @@ static void run_staircase(struct lab *lab)
 {
     enum { STEPS = 1024 };
     static const float ramp[2] = {0.0f, 1.0f};
-    struct tm_texture t = {ramp, 2, 1, TM_CLAMP, TM_LINEAR, 0};
+    struct tm_texture t = {ramp, 2, 1, TM_CLAMP, TM_LINEAR, 0, TM_WEIGHTS_MEASURED};
     static float2 uv[STEPS + 1];
     static float got[STEPS + 1];
     for (int j = 0; j <= STEPS; j++)
         uv[j] = make_float2(0.5f + (float)j / STEPS, 0.5f);
     struct summary ms = sample(lab, &t, uv, got, STEPS + 1, "staircase");
-    struct agreement a = {0, 0, 0, 0, 0};
+    struct agreement a = {0, 0, 0, {0, 0, 0, 0}, 0};
     struct report rep;
     if (!lab->opts.check)
         report_open(&rep, lab->csv_dir, "staircase", &lab->info, "step", "alpha_exact,alpha_texture,alpha_model,tie");
     for (int j = 0; j <= STEPS; j++) {
-        double model;
-        int ties = a.ties, wrong = agree(&t, uv[j].x, uv[j].y, got[j], &a, &model);
+        double model, guide;
+        long long ties = a.ties.ties;
+        int wrong = agree(&t, uv[j].x, uv[j].y, got[j], &a, &model, &guide);
         if (wrong && a.bad <= VERIFY_REPORT_CAP)
             memlab_warn("staircase: at x = %.6f expected %.9g, got %.9g", uv[j].x, model, got[j]);
         struct row r = {"tex2d_linear", j, 1, 12, 0, ms, wrong ? ROW_WRONG : ROW_OK};
         char extra[96];
-        snprintf(extra, sizeof extra, "%.6f,%.8f,%.8f,%d", (double)j / STEPS, got[j], model, a.ties > ties);
+        snprintf(extra, sizeof extra, "%.6f,%.8f,%.8f,%d", (double)j / STEPS, got[j], model, a.ties.ties > ties);
         if (!lab->opts.check)
             csv_write_row(rep.csv, &lab->info, &r, extra);
     }
@@ -215,8 +227,8 @@ static void run_staircase(struct lab *lab)
     int distinct = 1;
     for (int j = 1; j <= STEPS; j++)
         distinct += got[j] != got[j - 1];
-    printf("staircase: %d fetches between two texels, %s; %d distinct values, %d ties (%d took the upper weight)\n",
-           STEPS + 1, status == ROW_OK ? "each the 8-bit model's" : "WRONG", distinct, a.ties, a.ties_up);
+    printf("staircase: %d fetches between two texels, %s; %d distinct values, %lld ties (%lld took the upper weight)\n",
+           STEPS + 1, status == ROW_OK ? "each the 8-bit model's" : "WRONG", distinct, a.ties.ties, a.ties.ties_up);
     if (!lab->opts.check)
         report_close(&rep);
 }
