@@ -1,8 +1,9 @@
 # tests/lab10.sh - lab 10's own checks, sourced by tests/run.sh (helpers and variables there).
 # Without a GPU: the CPU texture model (texture_model.h) against the seed's m[5.5][1.5] in both
 # readings, every address mode, a tex1D table measured on an old GPU, border fetches measured
-# on the H100 (the product weight ab rounded to 8 bits) and ties; the fixtures build. With a GPU: every texture mode verified element by element against that model and the
-# staircase of 8-bit weights; the solution verified at awkward and default sizes; the student
+# on the H100 (the product weight ab rounded to 8 bits) and ties; the fixtures build. With a
+# GPU: every texture mode verified element by element against that model (every fetch dumped
+# to fetches.csv) and the staircase of 8-bit weights; the solution verified at awkward and default sizes; the student
 # file's TODO variants reported as not_implemented; the phenomena: chase_constant's slowdown
 # from k = 1 to k = 32 within 15% of the serialisation model (32x), the read-only path far
 # flatter, and the texture's bilinear error far above the float version's; planted bugs
@@ -17,12 +18,16 @@ check "lab10 texture model: the seed's m[5.5][1.5], wrap/clamp/border, 8-bit wei
         -o '$tmp/texture_model_test' && '$tmp/texture_model_test'"
 
 gpu_test "gpu: lab10 texture modes (wrap, clamp, border; point, linear; normalised or not) and the staircase match the CPU model" bash -c "
-    '$sol10' --modes --csv '$tmp/modes10' &&
+    '$sol10' --modes --dump-fetches --csv '$tmp/modes10' &&
     awk -F, '$cols10 { n++; if (\$c[\"status\"] != \"ok\" || \$c[\"points\"] < 2048) bad = 1
                        printf \"%s %s %s: %s points, %s exact (guide: %s), max %s ulp, %s ties (%s up), %s product ties (%s up)\\n\",
                               \$2, \$c[\"texture\"], \$c[\"coords\"], \$c[\"points\"], \$c[\"exact\"], \$c[\"guide_exact\"],
                               \$c[\"max_ulp\"], \$c[\"ties\"], \$c[\"ties_up\"], \$c[\"product_ties\"], \$c[\"product_ties_up\"] }
              END { exit bad || n != 20 }' '$tmp/modes10/modes.csv' &&
+    awk -F, '/^#/ { next } !head[FILENAME]++ { for (i = 1; i <= NF; i++) c[\$i] = i; next }
+             FILENAME ~ /modes.csv\$/ { points += \$c[\"points\"]; next } { n++; if (\$c[\"status\"] != \"ok\") bad = 1 }
+             END { printf \"fetches.csv: %d rows for %d points\\n\", n, points; exit bad || !n || n != points }' \
+        '$tmp/modes10/modes.csv' '$tmp/modes10/fetches.csv' &&
     awk -F, '$cols10 { n++; if (\$c[\"status\"] != \"ok\") bad = 1 } END { exit bad || n != 1025 }' '$tmp/modes10/staircase.csv'"
 gpu_test "gpu: lab10 solution verified: modes, every variant at awkward sizes and the default size" "$sol10" --check
 gpu_test "gpu: lab10 solution verified on 301x301 images, seed 99" "$sol10" --check --n 301 --seed 99 --only \

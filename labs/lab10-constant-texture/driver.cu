@@ -461,15 +461,17 @@ static void run_experiment(struct state *st, enum experiment e, int edge, int st
 int main(int argc, char **argv)
 {
     static struct state st;
-    static long long steps_opt, modes_only;
+    static long long steps_opt, modes_only, dump_fetches;
     const struct cli_extra extra[] = {
         {"steps", "N", "hops of every chain in the constant experiment (default 2048; --quick 1024)", &steps_opt, 1,
          1 << 20},
         {"modes", NULL, "only the texture modes and the staircase (the driver's own fetches)", &modes_only, 0, 1},
+        {"dump-fetches", NULL, "every fetch of the texture modes to fetches.csv: coordinates, texels, GPU and model",
+         &dump_fetches, 0, 1},
     };
     const struct lab_description d = {
         10, "Lab 10, constant, read-only and texture memory: broadcasts, 8-bit filter weights, 2D locality.",
-        LAB_TABLE(lab10_variants, lab10_variant_count), extra, 2};
+        LAB_TABLE(lab10_variants, lab10_variant_count), extra, 3};
     lab_start(&st.lab, &d, argc, argv);
     struct lab *lab = &st.lab;
     if (lab->opts.n > MAX_EDGE)
@@ -507,7 +509,7 @@ int main(int argc, char **argv)
            edge * (double)edge * 4 / lab->gpu.l2_bytes, lab->opts.check ? "; verifying only" : "");
 
     if (!lab->opts.only || modes_only) {
-        run_modes(lab);
+        run_modes(lab, (int)dump_fetches);
         run_staircase(lab);
     }
     for (int e = EXP_CHASE; !modes_only && e <= EXP_ROTATE; e++)

@@ -13,7 +13,10 @@
  * where the value tells them apart: ties_up is how often the GPU took the upper weight, and
  * product_ties_up the upper product weight. guide_exact counts the fetches that the guide's
  * formula with exact products (TM_WEIGHTS_GUIDE) would have predicted to the bit.
-
+ *
+ * --dump-fetches writes every fetch of the modes to fetches.csv: the coordinates (and their
+ * float bits), the footprint's texels, the GPU's value and both rules' values, so that a
+ * single run settles what the model leaves open.
  */
 #ifndef LAB10_MODES_H
 #define LAB10_MODES_H
@@ -108,6 +111,27 @@ static int agree(const struct tm_texture *t, float u, float v, float got, struct
     return !ok;
 }
 
+/* One fetch as a row of fetches.csv (--dump-fetches): everything needed to test another rule
+ * without the program, the footprint's texels as the address mode gives them included. */
+static void dump_fetch(FILE *dump, const struct lab *lab, const char *mode, const struct tm_texture *t, int k, float u,
+                       float v, float got, double model, double guide, int wrong)
+{
+    struct tm_fetch f = tm_fetch(t, u, v);
+    double ignored = 0, x = tm_texel_units(u, t->w, t->normalized, t->address);
+    double y = tm_texel_units(v, t->h, t->normalized, t->address);
+    uint32_t bits[3];
+    memcpy(&bits[0], &u, 4), memcpy(&bits[1], &v, 4), memcpy(&bits[2], &got, 4);
+    char extra[512];
+    snprintf(extra, sizeof extra,
+             "%dx%d,%s,%.9g,%.9g,%08x,%08x,%.17g,%.17g,%lld,%lld,%.9g,%.9g,%.9g,%.9g,%.9g,%08x,%.17g,%.17g,%d,%d,%d,%.2f",
+             t->w, t->h, t->normalized ? "normalised" : "unnormalised", u, v, bits[0], bits[1], x, y, f.i, f.j,
+             tm_texel(t, f.i, f.j, &ignored), tm_texel(t, f.i + 1, f.j, &ignored), tm_texel(t, f.i, f.j + 1, &ignored),
+             tm_texel(t, f.i + 1, f.j + 1, &ignored), got, bits[2], model, guide, f.count, f.ties, f.product_ties,
+             fabs(got - model) / tm_ulp(f.scale));
+    struct row r = {mode, k, 1, 12, 0, {0, 0, 0, 0}, wrong ? ROW_WRONG : ROW_OK};
+    csv_write_row(dump, &lab->info, &r, extra);
+}
+
 /* The coordinates of one mode (texel units, then normalised if asked): the seed's example and
  * other exact points where they are exact, then MODE_POINTS random ones, ties among them. */
 static int mode_coords(float2 *uv, const struct tm_texture *t, struct rng *r)
@@ -137,8 +161,9 @@ static int mode_coords(float2 *uv, const struct tm_texture *t, struct rng *r)
     return n;
 }
 
-/* Every mode on the seed's 4x4 matrix and on a 61x37 texture of random floats. */
-static void run_modes(struct lab *lab)
+/* Every mode on the seed's 4x4 matrix and on a 61x37 texture of random floats; every fetch to
+ * fetches.csv where dump is set (and CSVs are written: not with --check). */
+static void run_modes(struct lab *lab, int dump)
 {
     static const struct {
         const char *name;
@@ -159,9 +184,20 @@ static void run_modes(struct lab *lab)
     static float2 uv[MODE_POINTS + 8];
     static float got[MODE_POINTS + 8];
     struct report rep;
-    if (!lab->opts.check)
+    FILE *fetches = NULL;
+    char path[512];
+    if (!lab->opts.check) {
         report_open(&rep, lab->csv_dir, "modes", &lab->info, "width",
                     "texture,coords,points,exact,max_ulp,ties,ties_up,product_ties,product_ties_up,guide_exact");
+        snprintf(path, sizeof path, "%s/fetches.csv", lab->csv_dir);
+        if (dump && !(fetches = fopen(path, "w")))
+            memlab_die(EXIT_USAGE, "cannot write %s", path);
+        if (fetches)
+            csv_write_header(fetches, &lab->info,
+                             "texture,coords,u,v,u_bits,v_bits,x,y,i,j,t00,t10,t01,t11,got,got_bits,model,guide,"
+                             "candidates,axis_ties,product_tie,ulps");
+    } else if (dump)
+        printf("--dump-fetches: no fetches.csv with --check (it writes no CSV)\n");
     printf("seed 002's example: m[r][c] = 10(r+1) + c+1 in 4x4, m[5.5][1.5] fetched at tex2D(x 1.5, y 5.5); the seed's "
            "reading, integers at texel centres, at (x 2.0, y 6.0):\n");
     for (int tx = 0; tx < 2; tx++)
@@ -176,8 +212,11 @@ static void run_modes(struct lab *lab)
             struct agreement a = {0, 0, 0, {0, 0, 0, 0}, 0};
             for (int k = 0; k < n; k++) {
                 double model, guide;
-                if (agree(&t, uv[k].x, uv[k].y, got[k], &a, &model, &guide) && a.bad <= VERIFY_REPORT_CAP)
+                int wrong = agree(&t, uv[k].x, uv[k].y, got[k], &a, &model, &guide);
+                if (wrong && a.bad <= VERIFY_REPORT_CAP)
                     memlab_warn("%s: at (%.9g, %.9g) expected %.9g, got %.9g", label, uv[k].x, uv[k].y, model, got[k]);
+                if (fetches)
+                    dump_fetch(fetches, lab, modes[m].name, &t, k, uv[k].x, uv[k].y, got[k], model, guide, wrong);
             }
             if (!tx && t.normalized)
                 printf("  %-14s %8.4f at (1.5, 5.5)   %8.4f at (2.0, 6.0)\n", modes[m].name, got[0], got[1]);
@@ -194,6 +233,10 @@ static void run_modes(struct lab *lab)
         }
     if (!lab->opts.check)
         report_close(&rep);
+    if (fetches) {
+        fclose(fetches);
+        printf("every fetch of the modes: %s\n", path);
+    }
 }
 
 /* The 8-bit weights seen directly: texels 0 and 1, one fetch per 1/1024 of a texel. */
