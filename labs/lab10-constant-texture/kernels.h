@@ -86,11 +86,13 @@ extern const int lab10_variant_count;
  * multiply: a hop through constant memory is the one instruction LDC R, c[0x3][R]. */
 #define LAB10_HOP(table, at) (*(const unsigned *)((const char *)(table) + (at)))
 
-/* The source point of output pixel (ox, oy) (see struct lab10_map). */
-__device__ __forceinline__ float2 lab10_source(const struct lab10_map &m, int ox, int oy)
+/* The source point of output pixel (ox, oy) (see struct lab10_map). The fused multiply-adds
+ * are spelt out, so that the driver computes the very point a kernel fetched (the texture
+ * model is checked against the GPU to the bit). */
+__host__ __device__ __forceinline__ float2 lab10_source(const struct lab10_map &m, int ox, int oy)
 {
     float xc = ox + 0.5f, yc = oy + 0.5f;
-    return make_float2(m.x0 + m.xx * xc + m.xy * yc, m.y0 + m.yx * xc + m.yy * yc);
+    return make_float2(fmaf(m.xy, yc, fmaf(m.xx, xc, m.x0)), fmaf(m.yy, yc, fmaf(m.yx, xc, m.y0)));
 }
 #endif
 
