@@ -40,6 +40,10 @@ check "lab4 chase: the links are one cycle, and a walk ends where chase_position
     ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/rng.c -o '$tmp/chase_test' &&
     '$tmp/chase_test'"
 
+check "lab4 edges: a sharp step and a gradual one give their capacity and knee, a creep no edge (edges.h)" bash -c "
+    ${CC:-cc} -O2 -Wall -Icommon -Ilabs/lab4-l1cache tests/fixtures/lab4/edges_test.c common/stats.c -lm -o '$tmp/edges_test' &&
+    '$tmp/edges_test'"
+
 # For MARKER: a details page's rows (tests/fake-ncu replays them) in which a marker launch (grid 3:
 # point 2) comes before two kernels, and one kernel comes before any.
 row() { printf '"%s","9","lab4","h","%s","1","7","(%s, 1, 1)","(%s, 1, 1)","0","9.0","Command line profiler metrics","m_a","","%s"\n' "$@"; }
