@@ -40,6 +40,10 @@ check "lab4 chase: the links are one cycle, and a walk ends where chase_position
     ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/rng.c -o '$tmp/chase_test' &&
     '$tmp/chase_test'"
 
+check "lab4 edges: a sharp step and a gradual one give their capacity and knee, a creep no edge (edges.h)" bash -c "
+    ${CC:-cc} -O2 -Wall -Icommon -Ilabs/lab4-l1cache tests/fixtures/lab4/edges_test.c common/stats.c -lm -o '$tmp/edges_test' &&
+    '$tmp/edges_test'"
+
 # For MARKER: a details page's rows (tests/fake-ncu replays them) in which a marker launch (grid 3:
 # point 2) comes before two kernels, and one kernel comes before any.
 row() { printf '"%s","9","lab4","h","%s","1","7","(%s, 1, 1)","(%s, 1, 1)","0","9.0","Command line profiler metrics","m_a","","%s"\n' "$@"; }
@@ -72,6 +76,19 @@ gpu_test "gpu: lab4 an L1 step in ca only, DRAM slower than L2, stencil r 8 slow
     awk -F, '\$2 == \"copy_stream\" { ms[\$15] = \$7 }
              END { printf \"copy: ca %s ms, cg %s ms\\n\", ms[\"ca\"], ms[\"cg\"]
                    exit !(ms[\"ca\"] > 0 && ms[\"cg\"] < 1.1 * ms[\"ca\"] && ms[\"ca\"] < 1.1 * ms[\"cg\"]) }' '$tmp/sol4/copy.csv'"
+
+# The refined edges (edges.h), judged against what the device reports, not against this GPU's
+# figures: the staircase's L1 onset (the first hops that miss) within 10% of the L1 the shared
+# memory in force leaves (the CSV's l1_kib), and the carveout's L1 onsets moving KiB for KiB
+# with the L1 left (the fitted slope within 10% of 1).
+gpu_test "gpu: lab4 refined L1 edge within 10% of the L1 in force; carveout fit slope 0.9-1.1" bash -c "
+    '$sol4' --only chase --csv '$tmp/edge4' >'$tmp/edge4.log' &&
+    grep -E '^  ca edge 1:|^carveout fit' '$tmp/edge4.log' &&
+    awk -F, '/^lab,/ { for (i = 1; i <= NF; i++) if (\$i == \"l1_kib\") c = i; next } !/^#/ && c { l1 = \$c }
+             END { print l1 }' '$tmp/edge4/staircase.csv' >'$tmp/edge4.l1' &&
+    awk -v l1=\$(cat '$tmp/edge4.l1') '/^  ca edge 1:/ { onset = \$5 } /^carveout fit \(onset\)/ { slope = \$7 }
+        END { printf \"L1 onset %s KiB against %s KiB in force; fit slope %s\\n\", onset, l1, slope
+              exit !(l1 > 0 && onset > 0.9 * l1 && onset < 1.1 * l1 && slope >= 0.9 && slope <= 1.1) }' '$tmp/edge4.log'"
 
 name="gpu: lab4 --counters: ncu's L1 hit rate of the stencil (r 8) far higher under ca than cg"
 judge_counters4() {

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "chase.h"
+#include "edges.h"
 #include "harness.h"
 #include "kernels.h"
 #include "probes.h"
@@ -199,36 +200,6 @@ static int footprints(size_t lo, size_t hi, int per_doubling, size_t *out, int m
             out[count++] = f;
     }
     return count;
-}
-
-/* Where a latency curve first rises: the geometric middle of the last footprint within 25% of
- * the curve's first latency and the next (when the one after that is above too). 0: never. */
-static double first_edge(const size_t *fp, const double *ns, int count, int from)
-{
-    for (int k = from + 1; k < count; k++)
-        if (ns[k] > 1.25 * ns[from] && (k + 1 == count || ns[k + 1] > 1.25 * ns[from]))
-            return sqrt((double)fp[k - 1] * fp[k]);
-    return 0;
-}
-
-/* The plateaus of a curve, one after another, on one line: each one's median latency and
- * where it ends. */
-static void print_levels(const char *what, const size_t *fp, const double *ns, int count, double clock_mhz)
-{
-    printf("  %-3s", what);
-    for (int first = 0; first < count;) {
-        double edge = first_edge(fp, ns, count, first);
-        int end = first;
-        while (end < count && (!edge || fp[end] < edge))
-            end++;
-        double median = summarize(ns + first, end - first).median;
-        printf(" %.1f ns = %.0f cycles", median, median * clock_mhz / 1e3);
-        if (!edge)
-            break;
-        printf(" up to %.0f KiB ->", edge / 1024);
-        first = end;
-    }
-    printf("\n");
 }
 
 #endif

@@ -10,9 +10,10 @@
  *   copy       copy_stream on arrays the size of the L2 (twice it together): nothing is read twice
  *   reuse      stencil_1d, radius 1..8, the same arrays: neighbouring threads share loads
  *   staircase  chase, one warp, footprints from 4 KiB to 4x the L2, 6 per doubling (--quick 1,
- *              --full 12): latency
- *   carveout   the ca build's stencil_1d (r 4) and chase (16 KiB .. 2x the L1 + shared size)
- *              under each shared-memory capacity the GPU offers (probes.h)
+ *              --full 12): latency; then each edge refined by bisection (edges.h)
+ *   carveout   the ca build's stencil_1d (r 4) and chase (16 KiB .. 2x the L1 + shared size, 4
+ *              per doubling, the L1 edge refined) under each shared-memory capacity the GPU
+ *              offers (probes.h); a line fitted to the edges against the L1 left
  * param: the radius (reuse), the footprint in bytes (chase rows), the shared memory in KiB
  * (the carveout's stencil rows), the buffer in KiB (bandwidth). bytes: copy and stencil 8n (n
  * floats read once and written once: what DRAM must move; the stencil's other 2r loads per
@@ -26,10 +27,12 @@
  *   ns_per_hop              (ms_median - ms_short) / (hops - hops_short): the launch and the
  *                           first, cold pass through a small footprint cancel out (chain.h)
  *   cycles_per_hop          ns_per_hop x sm_clock_mhz, the SM clock measured in this run
- *   l1_kib                  the L1 left by the least shared memory a launch can have (staircase),
- *                           or by the carveout's (carveout)
- *   carveout_pct, smem_kib  the percentage asked for, the shared memory it selects;
+ *   l1_kib                  the L1 left by the shared memory in force (probes.h): the staircase's
+ *                           chase asks for 0%, the carveout's for its capacity
+ *   carveout_pct, smem_kib  the percentage asked for, the shared memory in force (probes.h);
  *                           smem_config_kib what ncu saw (--counters)
+ *   sample                  grid: a point of the sweep's grid; onset, half: a point a bisection
+ *                           timed to refine an edge (edges.h)
  *   level, buffer_bytes, passes, bytes_per_clk_per_sm   (bandwidth)
  * Every point is verified before it is timed (outputs poisoned, guards untouched, input
  * unchanged) at awkward sizes (1, 31, 4097, 1000003 floats, every radius; chains of 1, 2, 3,
@@ -139,6 +142,28 @@ static void run_arrays(struct run *run, const char *experiment, const char *name
 
 /* ---- the latency staircase ------------------------------------------------------------- */
 
+static int set_carveout(const struct lab4_variant *v, int pct)
+{
+    cudaError_t err = cudaFuncSetAttribute(v->kernel, cudaFuncAttributePreferredSharedMemoryCarveout, pct);
+    if (err != cudaSuccess) {
+        memlab_warn("%s: cudaFuncSetAttribute(carveout %d) failed: %s (is `kernel` in its table entry its "
+                    "__global__ function?)", v->name, pct, cudaGetErrorName(err));
+        (void)cudaGetLastError();
+    }
+    return err == cudaSuccess;
+}
+
+/* The shared memory (KiB) in force for a launch asking for `kib` (probes.h), and the L1 it leaves. */
+static int smem_in_force(const struct run *run, int kib)
+{
+    return smem_config_kib(&run->carve, kib, run->lab.gpu.max_blocks_per_sm, run->lab.gpu.smem_reserved_per_block);
+}
+
+static int l1_left(const struct run *run, int smem)
+{
+    return run->carve.unified_kib ? run->carve.unified_kib - smem : 0;
+}
+
 /* A chase row's own columns (empty figures unless the point is OK). */
 static const char *chase_extras(char *text, size_t size, const char *head, const struct chase_point *p,
                                 double clock_mhz)
@@ -149,6 +174,78 @@ static const char *chase_extras(char *text, size_t size, const char *head, const
     else
         snprintf(text, size, "%s,%lld,%d,,,,", head, p->row.param, STRIDE_WORDS * 4);
     return text;
+}
+
+/* One curve's chase points, on the grid and as the bisections of edges.h ask for them: the
+ * chain built, the carveout set (pct >= 0), the point timed and written with its `sample`
+ * (grid, onset, half). time_at gives the ns per hop; 0 IMPLAUSIBLE, -1 failed. */
+struct sweep {
+    struct run *run;
+    struct report *rep;
+    const struct lab4_variant *v;
+    const char *build, *head, *tail; /* the label's build; CSV columns before and after the chase's */
+    int pct;
+};
+
+static double time_at(void *ctx, size_t bytes, const char *sample)
+{
+    struct sweep *s = (struct sweep *)ctx;
+    struct chase_point p;
+    char extras[320];
+    memset(&p, 0, sizeof p);
+    p.row = (struct row){s->v->name, (long long)bytes, 0, 0, 0, {0, 0, 0, 0}, ROW_ERROR};
+    chain_build(&s->run->c, bytes / (STRIDE_WORDS * 4));
+    if (s->pct < 0 || set_carveout(s->v, s->pct))
+        chase_point(&s->run->lab, &s->run->c, s->v, s->build, s->run->hops, s->run->floor_ns, &p);
+    chase_extras(extras, sizeof extras, s->head, &p, s->run->clock_mhz);
+    report_row(s->rep, &p.row, "%s,%s,%s", extras, s->tail, sample);
+    return p.row.status == ROW_OK ? p.ns_per_hop : p.row.status == ROW_IMPLAUSIBLE ? 0 : -1;
+}
+
+/* The capacity the device reports nearest (in ratio) to `bytes`: the L1 in force, the L2's
+ * partition, the L2. */
+static double nearest_capacity(const struct run *run, int l1_kib, double bytes, const char **name)
+{
+    double caps[3] = {l1_kib * 1024.0, run->lab.gpu.l2_bytes / 2.0, (double)run->lab.gpu.l2_bytes};
+    static const char *const names[3] = {"the L1", "half the L2", "the L2"};
+    int best = l1_kib ? 0 : 1;
+    for (int k = best + 1; k < 3; k++)
+        if (fabs(log(bytes / caps[k])) < fabs(log(bytes / caps[best])))
+            best = k;
+    *name = names[best];
+    return caps[best];
+}
+
+/* "onset 216.4 KiB, -3.4% against the L1 (224 KiB)" */
+static void print_against(const char *what, double bytes, double cap, const char *name)
+{
+    if (bytes > 0)
+        printf("%s %.1f KiB, %+.1f%% against %s (%.0f KiB)", what, bytes / 1024, 100 * (bytes / cap - 1), name, cap / 1024);
+    else
+        printf("%s not refined", what);
+}
+
+/* A curve's plateaus and edges, edges refined (the new points go to the CSV), one line each. */
+static void curve_summary(struct sweep *s, const size_t *fp, const double *ns, int count, int l1_kib)
+{
+    double clock = s->run->clock_mhz;
+    struct edge e;
+    int from = 0, n = 0;
+    for (; find_edge(ns, count, from, &e); from = e.rise_to) {
+        refine_edge(fp, ns, count, &e, time_at, s);
+        double median = summarize(ns + from, e.rise_from - from + 1).median;
+        printf("  %s plateau %d: %.1f ns = %.0f cycles up to %.0f KiB; rises to %.1f ns by %.0f KiB\n", s->build,
+               ++n, median, median * clock / 1e3, fp[e.rise_from] / 1024.0, e.after, fp[e.rise_to] / 1024.0);
+        const char *name;
+        double cap = nearest_capacity(s->run, l1_kib, e.onset > 0 ? e.onset : e.half, &name);
+        printf("  %s edge %d: ", s->build, n);
+        print_against("onset", e.onset, cap, name);
+        print_against("; half", e.half, cap, name);
+        printf("\n");
+    }
+    double median = summarize(ns + from, count - from).median;
+    printf("  %s plateau %d: %.1f ns = %.0f cycles from %.0f KiB on\n", s->build, n + 1, median, median * clock / 1e3,
+           fp[from] / 1024.0);
 }
 
 static void run_staircase(struct run *run)
@@ -163,18 +260,24 @@ static void run_staircase(struct run *run)
     if (!lab->opts.check)
         report_open(&rep, lab->csv_dir, "staircase", &lab->info, "bytes",
                     "build,footprint_bytes,stride_bytes,hops_short,ms_short,ns_per_hop,cycles_per_hop,sm_clock_mhz,"
-                    "l1_kib");
-    int least = smem_config_kib(&run->carve, 0, lab->gpu.smem_reserved_per_block); /* KiB of shared, at least */
-    int l1 = run->carve.unified_kib ? run->carve.unified_kib - least : 0;         /* so KiB of L1, at most */
+                    "l1_kib,sample");
+    /* The chase asks for the least shared memory (0%), so the capacity in force is known
+     * (probes.h: the driver still gives it room for every block an SM can hold): the L1 compared. */
+    int smem = smem_in_force(run, 0), l1 = l1_left(run, smem);
+    char tail[48];
+    snprintf(tail, sizeof tail, "%.0f,%d", run->clock_mhz, l1);
+    struct sweep sw[2];
     int done[2] = {0, 0}, live[2];
     for (int b = 0; b < 2; b++) {
-        enum row_status st = verify_chase_awkward(lab, &run->c, variant_of(run, b, "chase"), build_names[b], lab->opts.n);
+        sw[b] = (struct sweep){run, &rep, variant_of(run, b, "chase"), build_names[b], build_names[b], tail, -1};
+        enum row_status st = set_carveout(sw[b].v, 0) ? verify_chase_awkward(lab, &run->c, sw[b].v, build_names[b],
+                                                                              lab->opts.n) : ROW_ERROR;
         live[b] = st == ROW_OK;
         if (st != ROW_OK && lab->opts.check)
             printf("%-26s %s (%s)\n", "chase", row_status_name(st), build_names[b]);
         else if (st != ROW_OK) {
             struct row r = {"chase", 4096, 128, 0, 0, {0, 0, 0, 0}, st};
-            report_row(&rep, &r, "%s,,,,,,,,", build_names[b]);
+            report_row(&rep, &r, "%s,,,,,,,,,", build_names[b]);
         }
     }
     struct progress prog;
@@ -185,18 +288,16 @@ static void run_staircase(struct run *run)
             if (!live[b])
                 continue;
             struct chase_point p;
-            char extras[256], head[48];
-            enum row_status st = chase_point(lab, &run->c, variant_of(run, b, "chase"), build_names[b], run->hops,
-                                             run->floor_ns, &p);
+            char extras[256];
+            enum row_status st = chase_point(lab, &run->c, sw[b].v, build_names[b], run->hops, run->floor_ns, &p);
             progress_step(&prog, build_names[b]);
             live[b] = st == ROW_OK || st == ROW_IMPLAUSIBLE;
             ns[b][k] = p.ns_per_hop;
             done[b] += st == ROW_OK && done[b] == k; /* the points a curve has without a gap */
             if (lab->opts.check)
                 continue;
-            snprintf(head, sizeof head, "%s", build_names[b]);
-            chase_extras(extras, sizeof extras, head, &p, run->clock_mhz);
-            report_row(&rep, &p.row, "%s,%.0f,%d", extras, run->clock_mhz, l1);
+            chase_extras(extras, sizeof extras, build_names[b], &p, run->clock_mhz);
+            report_row(&rep, &p.row, "%s,%s,grid", extras, tail);
         }
     }
     for (int b = 0; b < 2 && lab->opts.check; b++)
@@ -205,29 +306,20 @@ static void run_staircase(struct run *run)
                    build_names[b], count, run->c.max_words >> 18);
     if (lab->opts.check)
         return;
-    report_close(&rep);
-    printf("\nstaircase: latency per hop, plateau by plateau (a plateau ends where the latency rises 25%%):\n");
+    printf("\nstaircase: latency per hop, plateau by plateau (an edge: %.0f%% above the plateau; its onset: the "
+           "first footprint %.0f%% above it, its half: halfway up the rise; both refined to %.1f%%):\n",
+           100 * (STEP_RISE - 1), 100 * (ONSET_RISE - 1), 100 * (REFINE_RATIO - 1));
     for (int b = 0; b < 2; b++)
         if (done[b])
-            print_levels(build_names[b], fp, ns[b], done[b], run->clock_mhz);
+            curve_summary(&sw[b], fp, ns[b], done[b], b ? 0 : l1);
+    report_close(&rep);
     if (l1)
-        printf("  the device: L1 %d KiB at most (%d KiB of L1 + shared memory, at least %d KiB of it shared)",
-               l1, run->carve.unified_kib, least);
+        printf("  the device: L1 %d KiB in force (%d KiB of L1 + shared memory, %d KiB of it shared: the chase "
+               "asked for 0%%)", l1, run->carve.unified_kib, smem);
     printf("; L2 %zu KiB, %zu KiB a partition\n", lab->gpu.l2_bytes / 1024, lab->gpu.l2_bytes / 2048);
 }
 
 /* ---- the carveout -------------------------------------------------------------------------- */
-
-static int set_carveout(const struct lab4_variant *v, int pct)
-{
-    cudaError_t err = cudaFuncSetAttribute(v->kernel, cudaFuncAttributePreferredSharedMemoryCarveout, pct);
-    if (err != cudaSuccess) {
-        memlab_warn("%s: cudaFuncSetAttribute(carveout %d) failed: %s (is `kernel` in its table entry its "
-                    "__global__ function?)", v->name, pct, cudaGetErrorName(err));
-        (void)cudaGetLastError();
-    }
-    return err == cudaSuccess;
-}
 
 /* The capacities swept: all the GPU offers (--quick: the smallest, a middle one, the largest),
  * but one of those that give a launch the same shared memory (0 KiB asks for the least
@@ -235,14 +327,28 @@ static int set_carveout(const struct lab4_variant *v, int pct)
 static int carve_list(const struct run *run, int *out)
 {
     int n = 0, count = run->carve.count, last = -1;
-    size_t reserved = run->lab.gpu.smem_reserved_per_block;
     for (int c = 0; c < count; c++) {
-        int config = smem_config_kib(&run->carve, run->carve.smem_kib[c], reserved);
+        int config = smem_in_force(run, run->carve.smem_kib[c]);
         if (config != last && (!run->lab.opts.quick || c == 0 || c == count / 2 || c == count - 1))
             out[n++] = c;
         last = config;
     }
     return n;
+}
+
+/* The L1 edge's onsets and halves against the L1 left, as lines fitted over the capacities:
+ * a slope of 1 says the edge moves KiB for KiB with the carveout, the offset what of the L1
+ * the chase cannot fill. */
+static void print_fits(const double *l1, const double *onset, const double *half, int n)
+{
+    const double *y[2] = {onset, half};
+    static const char *const what[2] = {"onset", "half"};
+    for (int k = 0; k < 2; k++) {
+        double a, b;
+        if (fit_line(l1, y[k], n, &a, &b))
+            printf("carveout fit (%s): L1 edge = %.3f x (L1 + shared - shared in force) %+.1f KiB, over %d capacities\n",
+                   what[k], a, b, n);
+    }
 }
 
 static void run_carveout(struct run *run)
@@ -254,45 +360,52 @@ static void run_carveout(struct run *run)
     static double ns[MAX_CURVE];
     int top = run->carve.unified_kib ? 2 * run->carve.unified_kib : 512;
     int count = footprints(16384, (size_t)top * 1024, lab->opts.quick ? 1 : lab->opts.full ? 8 : 4, fp, MAX_CURVE);
-    int list[16], nlist = carve_list(run, list);
+    int list[16], nlist = carve_list(run, list), nfit = 0;
+    double fit_l1[16], fit_onset[16], fit_half[16];
     struct report rep;
     report_open(&rep, lab->csv_dir, "carveout", &lab->info, "param",
                 "build,carveout_pct,smem_kib,l1_kib,footprint_bytes,stride_bytes,hops_short,ms_short,ns_per_hop,"
-                "cycles_per_hop,radius,smem_config_kib,l1_hit_pct");
+                "cycles_per_hop,radius,smem_config_kib,l1_hit_pct,sample");
     for (int i = 0; i < nlist; i++) {
         int kib = run->carve.smem_kib[list[i]], pct = carveout_pct(kib, lab->gpu.smem_per_sm);
-        int smem = smem_config_kib(&run->carve, kib, lab->gpu.smem_reserved_per_block);
-        int l1 = run->carve.unified_kib ? run->carve.unified_kib - smem : 0;
-        char head[64], extras[320], c1[24], c2[24];
+        int smem = smem_in_force(run, kib), l1 = l1_left(run, smem);
+        char head[64], tail[64], c1[24], c2[24];
         snprintf(head, sizeof head, "ca,%d,%d,%d", pct, smem, l1);
         if (want_st) {
             struct row r = {st->name, smem, run->a.n, 8.0 * run->a.n, 0, {0, 0, 0, 0}, ROW_ERROR};
             struct array_job j = {st, &run->a, run->a.n, CARVE_RADIUS};
             if (set_carveout(st, pct))
                 r.status = time_array(lab, &j, "stencil_1d (ca, carveout)", &r.ms);
-            report_row(&rep, &r, "%s,,,,,,,%d,%s,%s", head, CARVE_RADIUS, counter(run, P_CARVE(list[i], 0), 2, c1),
+            report_row(&rep, &r, "%s,,,,,,,%d,%s,%s,grid", head, CARVE_RADIUS, counter(run, P_CARVE(list[i], 0), 2, c1),
                        counter(run, P_CARVE(list[i], 0), 0, c2));
             want_st = r.status == ROW_OK || r.status == ROW_IMPLAUSIBLE; /* a wrong kernel: once is enough */
         }
+        snprintf(tail, sizeof tail, ",%s,", counter(run, P_CARVE(list[i], 1), 2, c1));
+        struct sweep sw = {run, &rep, ch, "ca, carveout", head, tail, pct};
         int done = 0;
         for (int k = 0; want_ch && k < count; k++) {
-            struct chase_point p;
-            memset(&p, 0, sizeof p);
-            p.row = (struct row){ch->name, (long long)fp[k], 0, 0, 0, {0, 0, 0, 0}, ROW_ERROR};
-            chain_build(&run->c, fp[k] / (STRIDE_WORDS * 4));
-            if (set_carveout(ch, pct))
-                chase_point(lab, &run->c, ch, "ca, carveout", run->hops, run->floor_ns, &p);
-            ns[k] = p.ns_per_hop;
-            done += p.row.status == ROW_OK && done == k;
-            chase_extras(extras, sizeof extras, head, &p, run->clock_mhz);
-            report_row(&rep, &p.row, "%s,,%s,", extras, counter(run, P_CARVE(list[i], 1), 2, c1));
-            want_ch = p.row.status == ROW_OK || p.row.status == ROW_IMPLAUSIBLE;
+            ns[k] = time_at(&sw, fp[k], "grid");
+            want_ch = ns[k] >= 0; /* IMPLAUSIBLE: no figure, but the sweep goes on */
+            done += ns[k] > 0 && done == k;
         }
-        double edge = done ? first_edge(fp, ns, done, 0) : 0;
-        if (done)
-            printf("carveout %d%%: %d KiB shared memory, so %d KiB of L1; the chase's L1 plateau ends at %.0f KiB%s\n",
-                   pct, smem, l1, edge / 1024, edge ? "" : " (no step seen)");
+        struct edge e;
+        if (!done)
+            continue;
+        if (!find_edge(ns, done, 0, &e)) {
+            printf("carveout %d%%: %d KiB shared memory in force, so %d KiB of L1; no L1 edge seen\n", pct, smem, l1);
+            continue;
+        }
+        refine_edge(fp, ns, done, &e, time_at, &sw);
+        printf("carveout %d%%: %d KiB shared memory in force, so %d KiB of L1; L1 edge ", pct, smem, l1);
+        print_against("onset", e.onset, l1 * 1024.0, "it");
+        print_against("; half", e.half, l1 * 1024.0, "it");
+        printf("\n");
+        if (e.onset > 0 && e.half > 0) {
+            fit_l1[nfit] = l1, fit_onset[nfit] = e.onset / 1024, fit_half[nfit] = e.half / 1024;
+            nfit++;
+        }
     }
+    print_fits(fit_l1, fit_onset, fit_half, nfit);
     set_carveout(st, cudaSharedmemCarveoutDefault);
     set_carveout(ch, cudaSharedmemCarveoutDefault);
     report_close(&rep);

@@ -7,9 +7,10 @@
 load 'plots/style.gp'
 # "awk -F, ... CSV": the header, then the verified rows of `variant` (and carveout_pct == k).
 col(name) = sprintf("for (i = 1; i <= NF; i++) if ($i == \"%s\") %s = i", name, name)
-rows(v, k) = sprintf("< awk -F, '/^#/ { next } /^lab,/ { %s; print; next } " . \
-                     "$2 == \"%s\" && $14 == \"ok\" && (\"%s\" == \"\" || $pct == \"%s\")' '%s'", \
-                     col('carveout_pct') . '; pct = carveout_pct', v, k, k, csv)
+# Only the grid's points (sample grid, or no sample column): the bisections' would zigzag a line.
+rows(v, k) = sprintf("< awk -F, '/^#/ { next } /^lab,/ { %s; %s; print; next } " . \
+                     "$2 == \"%s\" && $14 == \"ok\" && (!sample || $sample == \"grid\") && (\"%s\" == \"\" || $pct == \"%s\")' '%s'", \
+                     col('carveout_pct') . '; pct = carveout_pct', col('sample'), v, k, k, csv)
 # each carveout's percentage, shared memory and L1, in the order of the run
 each(field) = system(sprintf("awk -F, '/^#/ { next } /^lab,/ { %s; %s; next } $2 == \"chase\" && $14 == \"ok\" && " . \
                              "!seen[$carveout_pct]++ { printf \"%%s \", $%s }' '%s'", col('carveout_pct'), col(field), field, csv))

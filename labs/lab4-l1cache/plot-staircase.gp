@@ -1,7 +1,8 @@
 # plot-staircase.gp - lab 4: the latency staircase. One warp's time per dependent load against
 # the chain's footprint (log scale), for the L1 on (ca) and off (cg), cycles on the right at
 # the SM clock measured in the run; vertical lines where the device's capacities are: the L1
-# with the least shared memory, the L2's partition (half of it) and the whole L2.
+# the shared memory in force leaves, the L2's partition (half of it) and the whole L2. Open
+# circles: the points the bisections timed (sample onset or half).
 load 'plots/style.gp'
 stats csv using 'sm_clock_mhz' nooutput
 clock = STATS_max
@@ -9,10 +10,13 @@ stats csv using 'l1_kib' nooutput
 l1 = STATS_max * 1024
 l2 = real(meta('l2_bytes'))
 # The verified rows of one build (ca and cg alternate in the CSV; a line needs them apart),
-# and the builds that have any.
-build_col(keep) = sprintf("/^#/ { next } /^lab,/ { for (i = 1; i <= NF; i++) if ($i == \"build\") c = i; %s next }", keep)
-rows(b) = sprintf("< awk -F, '%s $c == \"%s\" && $14 == \"ok\"' '%s'", build_col('print;'), b, csv)
+# and the builds that have any (refined: any bisection's points).
+# rows(b, refined): the grid's points (0) or the bisections' (1, sample onset or half; a CSV
+# without the sample column has only the grid's).
+build_col(keep) = sprintf("/^#/ { next } /^lab,/ { for (i = 1; i <= NF; i++) { if ($i == \"build\") c = i; if ($i == \"sample\") s = i } %s next }", keep)
+rows(b, refined) = sprintf("< awk -F, '%s $c == \"%s\" && $14 == \"ok\" && ((s && $s != \"grid\") == %d)' '%s'", build_col('print;'), b, refined, csv)
 builds = system(sprintf("awk -F, '%s $14 == \"ok\" && !seen[$c]++ { printf \"%%s \", $c }' '%s'", build_col(''), csv))
+refined = system(sprintf("awk -F, '%s $14 == \"ok\" && s && $s != \"grid\" && !seen[$c]++ { printf \"%%s \", $c }' '%s'", build_col(''), csv))
 what(b) = b eq 'ca' ? 'ca: loads cached in L1 and L2 (-Xptxas -dlcm=ca)' : 'cg: loads cached in L2 only (-Xptxas -dlcm=cg)'
 set title sprintf("Lab 4: load latency against footprint (one warp, a chain of dependent loads) on %s", gpu_name)
 set xlabel 'footprint: bytes the chain runs through (log scale; one link per 32-byte sector)'
@@ -33,6 +37,10 @@ set label 2 sprintf(" L2 partition %.0f MiB", l2 / 2 / 1048576) at l2 / 2, graph
 set arrow 3 from l2, graph 0 to l2, graph 1 nohead lt 3
 set label 3 sprintf(" L2 %.0f MiB", l2 / 1048576) at l2, graph 0.05 left font ',9'
 @start_output
-plot for [i = 1:words(builds)] rows(word(builds, i)) using 'footprint_bytes':'ns_per_hop' with linespoints \
-     lt (word(builds, i) eq 'ca' ? 1 : 2) title what(word(builds, i))
+# (an empty `for` over the refined builds still warns: the clause only where there are some)
+circles = words(refined) == 0 ? '' : ", for [i = 1:words(refined)] rows(word(refined, i), 1) using " . \
+          "'footprint_bytes':'ns_per_hop' with points lt (word(refined, i) eq 'ca' ? 1 : 2) pt 6 ps 0.8 " . \
+          "title (i == 1 ? 'points timed to refine the edges' : '')"
+plot for [i = 1:words(builds)] rows(word(builds, i), 0) using 'footprint_bytes':'ns_per_hop' with linespoints \
+     lt (word(builds, i) eq 'ca' ? 1 : 2) title what(word(builds, i)) @circles
 @finish_output

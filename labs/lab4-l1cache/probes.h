@@ -58,11 +58,14 @@ static int carveout_pct(int kib, size_t smem_per_sm)
     return pct > 100 ? 100 : pct;
 }
 
-/* The capacity a launch gets: the smallest offered one that holds the request and the
- * shared memory the system reserves for each block. */
-static int smem_config_kib(const struct carveouts *c, int kib, size_t reserved_per_block)
+/* The capacity a launch gets: the smallest offered one that holds the request and the shared
+ * memory the system reserves for as many blocks as an SM can hold (max_blocks x reserved_per_block,
+ * 32 x 1 KiB on an H100), whatever the block's size. This is the driver's choice as ncu saw it
+ * on the H100 (32 KiB in force where 0, 8 or 16 KiB was asked for, for a 32-thread chase and a
+ * 256-thread stencil alike; the asked capacity from 64 KiB up); --counters checks it. */
+static int smem_config_kib(const struct carveouts *c, int kib, int max_blocks, size_t reserved_per_block)
 {
-    int need = (int)((reserved_per_block + 1023) / 1024);
+    int need = (int)(((size_t)max_blocks * reserved_per_block + 1023) / 1024);
     if (need < kib)
         need = kib;
     for (int k = 0; k < c->count; k++)

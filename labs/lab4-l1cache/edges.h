@@ -1,0 +1,125 @@
+/* edges.h - lab 4's plateau edges: where a latency-against-footprint curve leaves a plateau,
+ * found on the coarse grid and then refined by bisection (trusted, host code only: included by
+ * chain.h, and by tests/fixtures/lab4/edges_test.c, which runs it on synthetic curves).
+ *
+ * A curve is a latency per hop (ns) at footprints fp[0] < fp[1] < ... (bytes). Each edge has
+ * two figures, both refined to REFINE_RATIO by re-timing chases between two grid points:
+ *   onset  the capacity: the smallest footprint whose latency is more than ONSET_RISE above
+ *          the plateau's level just before the rise. A cache misses nothing while the
+ *          footprint fits, under LRU and random replacement alike, and some hops as soon as it
+ *          does not, so this is where the cache is full, whatever the replacement does after.
+ *   half   where half the hops miss: the latency halfway between the plateau before the rise
+ *          and the next one (latency = hit + share x (miss - hit), linear in the share).
+ *          For LRU it equals the onset; for random replacement it lies past it.
+ * The coarse rule only decides that there is an edge and brackets it on the grid: a rise of
+ * STEP_RISE (so a slow creep or one noisy point is no edge).
+ */
+#ifndef LAB4_EDGES_H
+#define LAB4_EDGES_H
+
+#include <math.h>
+#include <stddef.h>
+
+#include "stats.h"
+
+#define STEP_RISE 1.25     /* an edge: 25% above the plateau's first latency */
+#define ONSET_RISE 1.03    /* a rise: 3% (the L1 plateau's points agree within 0.2%) */
+#define REFINE_RATIO 1.015 /* bisection stops when the bracket is this narrow */
+
+/* The latency (ns per hop) of a chase through `bytes`, timed as a point of kind `sample`;
+ * <= 0 when it gave no figure. */
+typedef double (*latency_fn)(void *ctx, size_t bytes, const char *sample);
+
+struct edge {
+    int from, rise_from, rise_to; /* grid: the plateau's first point, its last, where the rise ends */
+    double before, after;         /* ns: at rise_from, and the next plateau's median */
+    double onset, half;           /* bytes; 0 where not refined */
+};
+
+/* Point k is STEP_RISE above ns[from], and so is the next one (one noisy point is no step). */
+static int above_step(const double *ns, int count, int from, int k)
+{
+    return ns[k] > STEP_RISE * ns[from] && (k + 1 == count || ns[k + 1] > STEP_RISE * ns[from]);
+}
+
+/* The coarse edge after plateau `from`: a point STEP_RISE above ns[from] (above_step), walked
+ * back over the points that each rise ONSET_RISE above the one before, and forward to where
+ * the rise stops; the rise itself must be STEP_RISE (so a slow creep is no edge, however far
+ * it goes). The level after: the median of the next plateau, up to its own step, which a
+ * gradual rise only approaches. 0: no edge. */
+static int find_edge(const double *ns, int count, int from, struct edge *e)
+{
+    for (int k = from + 1; k < count; k++) {
+        if (!above_step(ns, count, from, k))
+            continue;
+        int r = k - 1, t = k;
+        while (r > from && ns[r] > ONSET_RISE * ns[r - 1])
+            r--;
+        while (t + 1 < count && ns[t + 1] > ONSET_RISE * ns[t])
+            t++;
+        if (ns[t] <= STEP_RISE * ns[r])
+            continue;
+        int end = t + 1;
+        while (end < count && !above_step(ns, count, t, end))
+            end++;
+        *e = (struct edge){from, r, t, ns[r], summarize(ns + t, end - t).median, 0, 0};
+        return 1;
+    }
+    return 0;
+}
+
+/* The first grid point after `lo` above `level`: the top of a bracket whose bottom is below. */
+static int first_above(const double *ns, int lo, int end, double level)
+{
+    for (int k = lo + 1; k <= end; k++)
+        if (ns[k] > level)
+            return k;
+    return -1;
+}
+
+/* Bisection in log footprint (multiples of 32 bytes) between lo, below `level`, and hi, above
+ * it: the geometric middle of the last bracket, or 0 if a chase failed. */
+static double bisect(size_t lo, size_t hi, double level, latency_fn time_at, void *ctx, const char *sample)
+{
+    while ((double)hi > REFINE_RATIO * (double)lo) {
+        size_t mid = (size_t)(sqrt((double)lo * (double)hi) / 32 + 0.5) * 32;
+        if (mid <= lo || mid >= hi)
+            break;
+        double ns = time_at(ctx, mid, sample);
+        if (ns <= 0)
+            return 0;
+        if (ns > level)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return sqrt((double)lo * (double)hi);
+}
+
+/* Both figures of a coarse edge, refined (the half may lie past the rise's end). */
+static void refine_edge(const size_t *fp, const double *ns, int count, struct edge *e, latency_fn time_at, void *ctx)
+{
+    double onset_level = ONSET_RISE * e->before, half_level = (e->before + e->after) / 2;
+    int hi = first_above(ns, e->rise_from, e->rise_to, onset_level);
+    if (hi > 0)
+        e->onset = bisect(fp[hi - 1], fp[hi], onset_level, time_at, ctx, "onset");
+    hi = first_above(ns, e->rise_from, count - 1, half_level);
+    if (hi > 0)
+        e->half = bisect(fp[hi - 1], fp[hi], half_level, time_at, ctx, "half");
+}
+
+/* A least-squares line y = a x + b through n points (n >= 2, the x not all equal). */
+static int fit_line(const double *x, const double *y, int n, double *a, double *b)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (int i = 0; i < n; i++)
+        sx += x[i], sy += y[i], sxx += x[i] * x[i], sxy += x[i] * y[i];
+    double d = n * sxx - sx * sx;
+    if (n < 2 || d == 0)
+        return 0;
+    *a = (n * sxy - sx * sy) / d;
+    *b = (sy - *a * sx) / n;
+    return 1;
+}
+
+#endif
