@@ -164,6 +164,12 @@ else
 fi
 check "render-plots without gnuplot: one line, CSVs kept, success" bash -c \
     "GNUPLOT=/nonexistent/gnuplot sh tools/render-plots.sh labs/lab1-coalescing handouts/reference/lab1 '$tmp/np' | grep -q '^gnuplot not found'"
+# gpu-visit.sh compares each re-run with the reference: a folder with untimed rows (lab 9's
+# counters.csv, ms_median 0) must be counted apart, not stop the comparison.
+check "compare-runs.py: every reference folder against itself, untimed rows counted apart" bash -c '
+    for d in handouts/reference/lab*/; do python3 tools/compare-runs.py "$d" "$d" >/dev/null || exit 1; done
+    [ ! -d handouts/reference/lab9 ] || python3 tools/compare-runs.py handouts/reference/lab9 handouts/reference/lab9 |
+        grep -q "^counters.csv: no row timed and ok in both runs (0 not ok, 9 not timed)"'
 
 # ---- the README ----------------------------------------------------------------------------
 check "README: one row per lab, each status what the tree holds (tools/readme-labs.sh)" sh tools/readme-labs.sh

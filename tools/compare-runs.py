@@ -7,7 +7,9 @@
 A and B are folders of a lab's CSVs (or two CSV files). Rows are matched by (variant, param,
 n), and by their order where several rows share them; for each experiment the line gives the
 rows compared, the median and the largest |B/A - 1| of ms_median, and the row of the largest;
-rows that are not ok in either run are counted apart. Exit 0 always: it measures, it does not judge.
+rows that are not ok in either run are counted apart, and so are rows that were not timed
+(ms_median 0: lab 9's counters.csv, one profiled launch a point). Exit 0 always: it
+measures, it does not judge.
 """
 import csv
 import glob
@@ -41,20 +43,24 @@ def main():
     a, b = csvs(sys.argv[1]), csvs(sys.argv[2])
     for name in sorted(set(a) & set(b)):
         ra, rb = rows(a[name]), rows(b[name])
-        diffs, skipped = [], 0
+        diffs, skipped, untimed = [], 0, 0
         for key in sorted(set(ra) & set(rb)):
             x, y = ra[key], rb[key]
             if x["status"] != "ok" or y["status"] != "ok":
                 skipped += 1
                 continue
+            if float(x["ms_median"]) <= 0 or float(y["ms_median"]) <= 0:
+                untimed += 1
+                continue
             diffs.append((float(y["ms_median"]) / float(x["ms_median"]) - 1, key))
         if not diffs:
-            print(f"{name}: no row ok in both runs ({skipped} not ok)")
+            print(f"{name}: no row timed and ok in both runs ({skipped} not ok, {untimed} not timed)")
             continue
         worst = max(diffs, key=lambda d: abs(d[0]))
         print(f"{name}: {len(diffs)} rows, median |B/A - 1| {100 * statistics.median(abs(d) for d, _ in diffs):.2f}%, "
               f"median B/A - 1 {100 * statistics.median(d for d, _ in diffs):+.2f}%, "
-              f"largest {100 * worst[0]:+.2f}% ({' '.join(worst[1])})" + (f", {skipped} not ok" if skipped else ""))
+              f"largest {100 * worst[0]:+.2f}% ({' '.join(worst[1])})" + (f", {skipped} not ok" if skipped else "")
+              + (f", {untimed} not timed" if untimed else ""))
     return 0
 
 
