@@ -14,7 +14,8 @@ set ylabel 'time per launch (ms, median)'
 set xrange [0.5:8.5]
 set xtics 1, 1, 8
 set yrange [0:*]
-set key center right
+# below the ca curve and above the cg hit rates at 0%: centre right, the key hid the ca curve at r = 6-8
+set key at graph 0.98, graph 0.34 right top
 if (hits) { set y2label 'L1 hit rate (%, ncu l1tex__t_sector_hit_rate.pct, dashed)'; set y2range [0:100]; \
             set y2tics 0, 20, 100; set ytics nomirror }
 lt_of(b) = b eq 'ca' ? 1 : 2
