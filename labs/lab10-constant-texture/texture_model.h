@@ -22,9 +22,10 @@
  * logged (texture modes, zoom, rotation) is this rule's to 0.05 ulp, and so is every row's
  * count of wrong fetches. The two rules agree in 1D, and wherever the texels change linearly
  * along each axis (the seed's matrix, away from a border): the 2009 tex1D table cannot tell
- * them apart. Where ab is exactly halfway between two 1/256 steps (a product tie: the one v15
- * logged, a pixel of the rotation, went up), the model returns both candidates, as for the
- * ties of a and b, until more are seen.
+ * them apart. Where ab is exactly halfway between two 1/256 steps (a product tie), the model
+ * returns both candidates, as for the ties of a and b, and the driver counts which one the GPU
+ * took: in the reference run (handouts/reference/lab10) all 35 of the texture modes went up,
+ * and zoom and rotation count a handful as down among hundreds of thousands.
  * Texels outside the texture: clamp takes the nearest edge texel (per texel index, so that a
  * linear fetch past the edge returns the edge texel), border returns 0 (with its weight:
  * border texels count as zeros in the blend), wrap takes the index modulo the size.
