@@ -188,19 +188,32 @@ struct sweep {
     int pct;
 };
 
+/* A chase point's CSV row: the sweep's columns around the chase's, then its `sample`. */
+static void chase_row(const struct sweep *s, const struct chase_point *p, const char *sample)
+{
+    char extras[320];
+    chase_extras(extras, sizeof extras, s->head, p, s->run->clock_mhz);
+    report_row(s->rep, &p->row, "%s,%s,%s", extras, s->tail, sample);
+}
+
 static double time_at(void *ctx, size_t bytes, const char *sample)
 {
     struct sweep *s = (struct sweep *)ctx;
     struct chase_point p;
-    char extras[320];
     memset(&p, 0, sizeof p);
     p.row = (struct row){s->v->name, (long long)bytes, 0, 0, 0, {0, 0, 0, 0}, ROW_ERROR};
     chain_build(&s->run->c, bytes / (STRIDE_WORDS * 4));
     if (s->pct < 0 || set_carveout(s->v, s->pct))
         chase_point(&s->run->lab, &s->run->c, s->v, s->build, s->run->hops, s->run->floor_ns, &p);
-    chase_extras(extras, sizeof extras, s->head, &p, s->run->clock_mhz);
-    report_row(s->rep, &p.row, "%s,%s,%s", extras, s->tail, sample);
+    chase_row(s, &p, sample);
     return p.row.status == ROW_OK ? p.ns_per_hop : p.row.status == ROW_IMPLAUSIBLE ? 0 : -1;
+}
+
+/* A coarse edge refined by bisection, unless --grid-only keeps every run to the grid. */
+static void refine(struct sweep *s, const size_t *fp, const double *ns, int count, struct edge *e)
+{
+    if (!s->run->grid_only)
+        refine_edge(fp, ns, count, e, time_at, s);
 }
 
 /* The capacity the device reports nearest (in ratio) to `bytes`: the L1 in force, the L2's
@@ -233,8 +246,7 @@ static void curve_summary(struct sweep *s, const size_t *fp, const double *ns, i
     struct edge e;
     int from = 0, n = 0;
     for (; find_edge(ns, count, from, &e); from = e.rise_to) {
-        if (!s->run->grid_only)
-            refine_edge(fp, ns, count, &e, time_at, s);
+        refine(s, fp, ns, count, &e);
         double median = summarize(ns + from, e.rise_from - from + 1).median;
         printf("  %s plateau %d: %.1f ns = %.0f cycles up to %.0f KiB; rises to %.1f ns by %.0f KiB\n", s->build,
                ++n, median, median * clock / 1e3, fp[e.rise_from] / 1024.0, e.after, fp[e.rise_to] / 1024.0);
@@ -290,16 +302,14 @@ static void run_staircase(struct run *run)
             if (!live[b])
                 continue;
             struct chase_point p;
-            char extras[256];
-            enum row_status st = chase_point(lab, &run->c, sw[b].v, build_names[b], run->hops, run->floor_ns, &p);
+            enum row_status st = chase_point(lab, &run->c, sw[b].v, sw[b].build, run->hops, run->floor_ns, &p);
             progress_step(&prog, build_names[b]);
             live[b] = st == ROW_OK || st == ROW_IMPLAUSIBLE;
             ns[b][k] = p.ns_per_hop;
             done[b] += st == ROW_OK && done[b] == k; /* the points a curve has without a gap */
             if (lab->opts.check)
                 continue;
-            chase_extras(extras, sizeof extras, build_names[b], &p, run->clock_mhz);
-            report_row(&rep, &p.row, "%s,%s,grid", extras, tail);
+            chase_row(&sw[b], &p, "grid");
         }
     }
     for (int b = 0; b < 2 && lab->opts.check; b++)
@@ -397,8 +407,7 @@ static void run_carveout(struct run *run)
             printf("carveout %d%%: %d KiB shared memory in force, so %d KiB of L1; no L1 edge seen\n", pct, smem, l1);
             continue;
         }
-        if (!run->grid_only)
-            refine_edge(fp, ns, done, &e, time_at, &sw);
+        refine(&sw, fp, ns, done, &e);
         printf("carveout %d%%: %d KiB shared memory in force, so %d KiB of L1; L1 edge ", pct, smem, l1);
         print_against("onset", e.onset, l1 * 1024.0, "it");
         print_against("; half", e.half, l1 * 1024.0, "it");
