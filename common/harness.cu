@@ -114,21 +114,35 @@ static double clock_slack_ms(struct lab *lab)
     return lab->clock_slack_ms;
 }
 
+/* A clock miss is timed again, up to CLOCK_RETRIES times: work the code hides is hidden at
+ * every attempt, a host that woke late is not (on the H100, 1 of 10 graded runs of lab 4's
+ * honest solution missed at a 0.3 ms point). The slack stays as calibrated (a cheat's
+ * thread could inflate a new calibration). The figures are the last attempt's: a launcher
+ * honest only when timed again gains nothing. */
 enum row_status lab_time(struct lab *lab, const struct timed_job *job, const struct timing_config *cfg,
                          struct summary *ms)
 {
-    struct timing t = time_job(job, cfg);
-    *ms = t.ms;
     char why[512];
-    if (t.mismatches) {
-        lab->wrong++;
-        memlab_warn("%s: WRONG: %zu mismatches in the output of %d timed repetition(s), each on inputs of its "
-                    "own", job->what, t.mismatches, t.checked);
-        return ROW_WRONG;
+    struct timing t;
+    int missed = 0;
+    for (int attempt = 0; attempt <= CLOCK_RETRIES; attempt++) {
+        if (missed)
+            memlab_warn("%s: the host clock saw more than the events (%s); timed again", job->what, why);
+        t = time_job(job, cfg);
+        if (t.mismatches) {
+            lab->wrong++;
+            memlab_warn("%s: WRONG: %zu mismatches in the output of %d timed repetition(s), each on inputs of "
+                        "its own", job->what, t.mismatches, t.checked);
+            *ms = t.ms;
+            return ROW_WRONG;
+        }
+        missed = cfg->guarded && clock_missed_work(t.span_ms, t.host_ms, clock_slack_ms(lab), why, sizeof why);
+        if (!missed)
+            break;
     }
+    *ms = t.ms;
     struct machine_limits m = {lab->info.ceiling_copy_gbps, (double)lab->gpu.l2_bytes,
                                gpu_fp32_peak_gflops(&lab->gpu), cfg->flush_l2};
-    int missed = cfg->guarded && clock_missed_work(t.span_ms, t.host_ms, clock_slack_ms(lab), why, sizeof why);
     if (missed || implausible_rate(&job->work, &m, t.ms.min, why, sizeof why)) {
         lab->implausible++;
         memlab_warn("%s: IMPLAUSIBLE: %s", job->what, why);

@@ -25,6 +25,7 @@ extern "C" {
 #define PLAUSIBLE_PEAK_MARGIN 0.02 /* over a peak computed from the clock */
 #define CLOCK_MARGIN 0.10          /* host time may exceed the events' by 10% ... */
 #define CLOCK_SLACK_MIN_MS 0.02    /* ... plus at least 20 us of launch and wake-up latency */
+#define CLOCK_RETRIES 2            /* a miss is timed again this many times (harness.cu) */
 
 /* What one launch must do, as the driver counts it. */
 struct work {
