@@ -93,6 +93,12 @@ for n in $LAB_NUMS; do
 done
 
 # ---- builds -------------------------------------------------------------------------------
+# First everything at once, one compiler per core (-k: a broken lab stops no other); then
+# each build is checked on its own, and names what failed.
+$MAKE -k -j"$(nproc 2>/dev/null || echo 2)" "$OUT/tests/devcheck" $(for n in $LAB_NUMS; do
+    echo "$OUT/student/lab$n/lab$n"
+    [ -d "solutions/$(basename "$(lab_dir "$n")")" ] && echo "$OUT/solution/lab$n/lab$n"
+done) >"$tmp/prebuild.log" 2>&1
 for n in $LAB_NUMS; do
     for flavour in student solution; do
         [ "$flavour" = solution ] && [ ! -d "solutions/$(basename "$(lab_dir "$n")")" ] && continue
