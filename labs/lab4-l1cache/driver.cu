@@ -143,17 +143,6 @@ static void run_arrays(struct run *run, const char *experiment, const char *name
 
 /* ---- the latency staircase ------------------------------------------------------------- */
 
-static int set_carveout(const struct lab4_variant *v, int pct)
-{
-    cudaError_t err = cudaFuncSetAttribute(v->kernel, cudaFuncAttributePreferredSharedMemoryCarveout, pct);
-    if (err != cudaSuccess) {
-        memlab_warn("%s: cudaFuncSetAttribute(carveout %d) failed: %s (is `kernel` in its table entry its "
-                    "__global__ function?)", v->name, pct, cudaGetErrorName(err));
-        (void)cudaGetLastError();
-    }
-    return err == cudaSuccess;
-}
-
 /* The shared memory (KiB) in force for a launch asking for `kib` (probes.h), and the L1 it leaves. */
 static int smem_in_force(const struct run *run, int kib)
 {
@@ -163,18 +152,6 @@ static int smem_in_force(const struct run *run, int kib)
 static int l1_left(const struct run *run, int smem)
 {
     return run->carve.unified_kib ? run->carve.unified_kib - smem : 0;
-}
-
-/* A chase row's own columns (empty figures unless the point is OK). */
-static const char *chase_extras(char *text, size_t size, const char *head, const struct chase_point *p,
-                                double clock_mhz)
-{
-    if (p->row.status == ROW_OK)
-        snprintf(text, size, "%s,%lld,%d,%lld,%.6f,%.2f,%.1f", head, p->row.param, STRIDE_WORDS * 4, p->hops_short,
-                 p->ms_short, p->ns_per_hop, p->ns_per_hop * clock_mhz / 1e3);
-    else
-        snprintf(text, size, "%s,%lld,%d,,,,", head, p->row.param, STRIDE_WORDS * 4);
-    return text;
 }
 
 /* One curve's chase points, on the grid and as the bisections of edges.h ask for them: the
@@ -216,29 +193,6 @@ static void refine(struct sweep *s, const size_t *fp, const double *ns, int coun
         refine_edge(fp, ns, count, e, time_at, s);
 }
 
-/* The capacity the device reports nearest (in ratio) to `bytes`: the L1 in force, the L2's
- * partition, the L2. */
-static double nearest_capacity(const struct run *run, int l1_kib, double bytes, const char **name)
-{
-    double caps[3] = {l1_kib * 1024.0, run->lab.gpu.l2_bytes / 2.0, (double)run->lab.gpu.l2_bytes};
-    static const char *const names[3] = {"the L1", "half the L2", "the L2"};
-    int best = l1_kib ? 0 : 1;
-    for (int k = best + 1; k < 3; k++)
-        if (fabs(log(bytes / caps[k])) < fabs(log(bytes / caps[best])))
-            best = k;
-    *name = names[best];
-    return caps[best];
-}
-
-/* "onset 216.4 KiB, -3.4% against the L1 (224 KiB)" */
-static void print_against(const char *what, double bytes, double cap, const char *name)
-{
-    if (bytes > 0)
-        printf("%s %.1f KiB, %+.1f%% against %s (%.0f KiB)", what, bytes / 1024, 100 * (bytes / cap - 1), name, cap / 1024);
-    else
-        printf("%s not refined", what);
-}
-
 /* A curve's plateaus and edges, edges refined (the new points go to the CSV), one line each. */
 static void curve_summary(struct sweep *s, const size_t *fp, const double *ns, int count, int l1_kib)
 {
@@ -251,7 +205,7 @@ static void curve_summary(struct sweep *s, const size_t *fp, const double *ns, i
         printf("  %s plateau %d: %.1f ns = %.0f cycles up to %.0f KiB; rises to %.1f ns by %.0f KiB\n", s->build,
                ++n, median, median * clock / 1e3, fp[e.rise_from] / 1024.0, e.after, fp[e.rise_to] / 1024.0);
         const char *name;
-        double cap = nearest_capacity(s->run, l1_kib, e.onset > 0 ? e.onset : e.half, &name);
+        double cap = nearest_capacity(l1_kib, s->run->lab.gpu.l2_bytes, e.onset > 0 ? e.onset : e.half, &name);
         printf("  %s edge %d: ", s->build, n);
         print_against("onset", e.onset, cap, name);
         print_against("; half", e.half, cap, name);
@@ -269,7 +223,7 @@ static void run_staircase(struct run *run)
     static double ns[2][MAX_CURVE];
     /* --check verifies one footprint a doubling (every one it times is verified too) */
     int per = lab->opts.quick || lab->opts.check ? 1 : lab->opts.full ? 12 : 6;
-    int count = footprints(4096, run->c.max_words * 4, per, fp, MAX_CURVE);
+    int count = footprints(4096, run->c.max_words * 4, per, STRIDE_WORDS * 4, fp, MAX_CURVE);
     struct report rep;
     if (!lab->opts.check)
         report_open(&rep, lab->csv_dir, "staircase", &lab->info, "bytes",
@@ -371,7 +325,8 @@ static void run_carveout(struct run *run)
     static size_t fp[MAX_CURVE];
     static double ns[MAX_CURVE];
     int top = run->carve.unified_kib ? 2 * run->carve.unified_kib : 512;
-    int count = footprints(16384, (size_t)top * 1024, lab->opts.quick ? 1 : lab->opts.full ? 8 : 4, fp, MAX_CURVE);
+    int count = footprints(16384, (size_t)top * 1024, lab->opts.quick ? 1 : lab->opts.full ? 8 : 4, STRIDE_WORDS * 4, fp,
+                           MAX_CURVE);
     int list[16], nlist = carve_list(run, list), nfit = 0;
     double fit_l1[16], fit_onset[16], fit_half[16];
     struct report rep;

@@ -19,6 +19,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "stats.h"
 
@@ -106,6 +107,44 @@ static void refine_edge(const size_t *fp, const double *ns, int count, struct ed
     hi = first_above(ns, e->rise_from, count - 1, half_level);
     if (hi > 0)
         e->half = bisect(fp[hi - 1], fp[hi], half_level, time_at, ctx, "half");
+}
+
+/* Footprints from `lo` to `hi` bytes, `per_doubling` of them a factor of 2, multiples of
+ * `granule` bytes. */
+static int footprints(size_t lo, size_t hi, int per_doubling, size_t granule, size_t *out, int max)
+{
+    int count = 0;
+    for (int k = 0; count < max; k++) {
+        size_t f = (size_t)((double)lo * exp2((double)k / per_doubling) / granule + 0.5) * granule;
+        if (f > hi)
+            break;
+        if (!count || f != out[count - 1])
+            out[count++] = f;
+    }
+    return count;
+}
+
+/* The capacity the device reports nearest (in ratio) to `bytes`: the L1 in force (none where
+ * l1_kib is 0), the L2's partition, the L2. */
+static double nearest_capacity(int l1_kib, size_t l2_bytes, double bytes, const char **name)
+{
+    double caps[3] = {l1_kib * 1024.0, l2_bytes / 2.0, (double)l2_bytes};
+    static const char *const names[3] = {"the L1", "half the L2", "the L2"};
+    int best = l1_kib ? 0 : 1;
+    for (int k = best + 1; k < 3; k++)
+        if (fabs(log(bytes / caps[k])) < fabs(log(bytes / caps[best])))
+            best = k;
+    *name = names[best];
+    return caps[best];
+}
+
+/* "onset 216.4 KiB, -3.4% against the L1 (224 KiB)" */
+static void print_against(const char *what, double bytes, double cap, const char *name)
+{
+    if (bytes > 0)
+        printf("%s %.1f KiB, %+.1f%% against %s (%.0f KiB)", what, bytes / 1024, 100 * (bytes / cap - 1), name, cap / 1024);
+    else
+        printf("%s not refined", what);
 }
 
 /* A least-squares line y = a x + b through n points (n >= 2, the x not all equal). */
