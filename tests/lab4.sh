@@ -40,7 +40,7 @@ check "lab4 chase: the links are one cycle, and a walk ends where chase_position
     ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/rng.c -o '$tmp/chase_test' &&
     '$tmp/chase_test'"
 
-check "lab4 edges: a sharp step and a gradual one give their capacity and knee, a creep no edge (edges.h)" bash -c "
+check "lab4 edges: steps give their capacity and knee, a creep no edge; a fall in bandwidth its halfway (edges.h)" bash -c "
     ${CC:-cc} -O2 -Wall -Icommon -Ilabs/lab4-l1cache tests/fixtures/lab4/edges_test.c common/stats.c -lm -o '$tmp/edges_test' &&
     '$tmp/edges_test'"
 

@@ -7,6 +7,9 @@
  *   bandwidth  the driver's own probes (common/bandwidth.h): every SM re-reading 32 KiB from its L1
  *              (ld.ca), all SMs re-reading a buffer only the L2 holds (ld.cg), a read of over
  *              twice the L2 from DRAM: machine parameters for lab 9
+ *   l2sweep    the probes' ld.cg re-read by all SMs, footprints 1/8 to 4x the L2, 8 per doubling
+ *              (--quick 4, --full 16), each line read by one SM or by every SM: bandwidth; each
+ *              mode's edge refined by bisection (l2sweep.h)
  *   copy       copy_stream on arrays the size of the L2 (twice it together): nothing is read twice
  *   reuse      stencil_1d, radius 1..8, the same arrays: neighbouring threads share loads
  *   staircase  chase, one warp, footprints from 4 KiB to 4x the L2, 6 per doubling (--quick 1,
@@ -15,14 +18,14 @@
  *              per doubling, the L1 edge refined) under each shared-memory capacity the GPU
  *              offers (probes.h); a line fitted to the edges against the L1 left
  * param: the radius (reuse), the footprint in bytes (chase rows), the shared memory in KiB
- * (the carveout's stencil rows), the buffer in KiB (bandwidth). bytes: copy and stencil 8n (n
- * floats read once and written once: what DRAM must move; the stencil's other 2r loads per
- * output are what the caches serve); chase 4 per hop; bandwidth the bytes read. The lab's own
- * columns:
+ * (the carveout's stencil rows), the buffer in KiB (bandwidth), in bytes (l2sweep). bytes: copy
+ * and stencil 8n (n floats read once and written once: what DRAM must move; the stencil's other
+ * 2r loads per output are what the caches serve); chase 4 per hop; bandwidth and l2sweep the
+ * bytes read. The lab's own columns:
  *   build                   ca or cg
  *   l1_hit_pct, l2_hit_pct  ncu's l1tex__t_sector_hit_rate.pct and lts__t_sector_hit_rate.pct
  *                           for one launch (only with --counters)
- *   footprint_bytes, stride_bytes  the chain's size; one link per 32-byte sector
+ *   footprint_bytes, stride_bytes  the chain's (l2sweep: the buffer's) size; a link a 32-byte sector
  *   hops_short, ms_short    a shorter chase, timed too (the row's ms and bytes: the longer one)
  *   ns_per_hop              (ms_median - ms_short) / (hops - hops_short): the launch and the
  *                           first, cold pass through a small footprint cancel out (chain.h)
@@ -33,7 +36,7 @@
  *                           smem_config_kib what ncu saw (--counters)
  *   sample                  grid: a point of the sweep's grid; onset, half: a point a bisection
  *                           timed to refine an edge (edges.h)
- *   level, buffer_bytes, passes, bytes_per_clk_per_sm   (bandwidth)
+ *   level, buffer_bytes, passes, bytes_per_clk_per_sm   (bandwidth); blocks, threads (l2sweep)
  * Every point is verified before it is timed (outputs poisoned, guards untouched, input
  * unchanged) at awkward sizes (1, 31, 4097, 1000003 floats, every radius; chains of 1, 2, 3,
  * 61, 4099, 100003 links) and at the timed size. While timed, each copy or stencil repetition
@@ -53,6 +56,7 @@
 #include "kernels.h"
 #include "arrays.h"
 #include "chain.h"
+#include "l2sweep.h"
 #include "probes.h"
 #include "profile.h"
 
@@ -460,7 +464,7 @@ int main(int argc, char **argv)
     };
     const struct lab_description d = {
         4, "Lab 4, the L1 cache on and off: the same kernels built with -dlcm=ca and -dlcm=cg; a copy, a "
-           "stencil, the latency staircase and the L1/shared carveout.",
+           "stencil, the latency staircase, the L2 sweep and the L1/shared carveout.",
         LAB_TABLE(lab4_variants_ca, lab4_variant_count_ca), extra, 3};
     struct lab *lab = &run.lab;
     lab_start(lab, &d, argc, argv);
@@ -490,8 +494,10 @@ int main(int argc, char **argv)
                g->sm_clock_khz / 1e3);
         if (want_counters)
             collect_counters(&run);
-        if (!lab->opts.only)
+        if (!lab->opts.only) {
             lab_bandwidth_probes(lab, run.c.links, run.c.max_words * 4, run.c.sink, run.clock_mhz);
+            run_l2sweep(lab, run.c.links, run.c.max_words * 4, run.c.sink, (int)run.grid_only);
+        }
     }
     static double ms[2][LAB4_MAX_RADIUS + 1];
     if (cli_selects(&lab->opts, "copy_stream"))
