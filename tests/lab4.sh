@@ -2,11 +2,13 @@
 # Without a GPU: the twin build (kernels.cu compiled with -dlcm=ca and -dlcm=cg, both in one
 # program), the SASS of the two builds (cuobjdump, from the toolkit or from pip's
 # nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm; skipped without), the read-only trap, the
-# chase's building blocks (common/chase.h) against a walk, tools/ncu-counters.sh's MARKER
-# join with a stand-in ncu, the fixtures build. With a GPU: the solution verified, the
-# student file's TODOs reported as not_implemented, the phenomenon in a loose form (an L1
-# step in ca only, DRAM slower than L2, the stencil slower under cg at r 8, the copy alike),
-# planted bugs caught and named, and (where ncu works) the L1 hit rates.
+# chase's building blocks (common/chase.h) against a walk, the edge finder (edges.h) on
+# synthetic curves, plot-l2sweep.gp on a synthetic CSV, tools/ncu-counters.sh's MARKER join
+# with a stand-in ncu, the fixtures build. With a GPU: the solution verified, the student
+# file's TODOs reported as not_implemented, the phenomenon in a loose form (an L1 step in ca
+# only, DRAM slower than L2, the stencil slower under cg at r 8, the copy alike; the L2
+# sweep's edges at the L2 and at half of it), planted bugs caught and named, and (where ncu
+# works) the L1 hit rates.
 # CSV columns: staircase 3 param (footprint), 15 build, 20 ns_per_hop; reuse 3 radius,
 # 7 ms_median, 15 build, 16 l1_hit_pct; copy 7 ms_median, 15 build.
 sol4=$OUT/solution/lab4/lab4
@@ -40,9 +42,48 @@ check "lab4 chase: the links are one cycle, and a walk ends where chase_position
     ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/rng.c -o '$tmp/chase_test' &&
     '$tmp/chase_test'"
 
-check "lab4 edges: a sharp step and a gradual one give their capacity and knee, a creep no edge (edges.h)" bash -c "
+check "lab4 edges: steps give their capacity and knee, a creep no edge; a fall in bandwidth its halfway (edges.h)" bash -c "
     ${CC:-cc} -O2 -Wall -Icommon -Ilabs/lab4-l1cache tests/fixtures/lab4/edges_test.c common/stats.c -lm -o '$tmp/edges_test' &&
     '$tmp/edges_test'"
+
+# plot-l2sweep.gp before its reference run (tests/run.sh: reference_pending): a made-up CSV in
+# the driver's format, two modes falling from 2000 to 1000 GB/s at the L2 and at half of it,
+# with one bisection point each and without (the grid alone, as --grid-only writes it).
+sweep_csv() {
+    awk -v refined="$1" 'BEGIN {
+        l2 = 52428800
+        print "# lab: 4\n# gpu: synthetic (tests/lab4.sh)\n# cc: 9.0 | sms: 2 | l2_bytes: " l2 " | driver: 0 | runtime: 0"
+        print "# ceiling_copy_gbps: 1000.0 | theoretical_dram_gbps: 1000.0"
+        print "# date: 2000-01-01T00:00:00Z | git: none | seed: 1 | build: none | timing: guarded"
+        print "lab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,pct_of_ceiling,status," \
+              "footprint_bytes,blocks,threads,passes,sample"
+        for (m = 0; m < 2; m++)
+            for (k = 0; k <= 40 + refined; k++) {
+                cap = m ? l2 / 2 : l2
+                v = m ? "reread_every_sm" : "reread_shared"
+                f = k <= 40 ? int(l2 / 8 * 2 ^ (k / 8) / 512 + 0.5) * 512 : cap + 512
+                g = f <= cap ? 2000 : 1000
+                ms = 1073.741824 / g
+                printf "4,%s,%d,%d,1073741824,0,%.6f,%.6f,%.6f,20,%.2f,,,ok,%d,2,256,1,%s\n",
+                       v, f, f / 4, ms, ms, ms, g, f, k <= 40 ? "grid" : "half"
+            }
+    }'
+}
+render_sweep4() {
+    local c
+    for c in 1 0; do
+        sweep_csv $c >"$tmp/l2sweep-$c.csv" &&
+            gnuplot -e "csv='$tmp/l2sweep-$c.csv'; out='$tmp/l2sweep-$c'; formats='both'" \
+                labs/lab4-l1cache/plot-l2sweep.gp >"$tmp/l2sweep-$c.log" 2>&1 &&
+            [ ! -s "$tmp/l2sweep-$c.log" ] && [ -s "$tmp/l2sweep-$c.png" ] && [ -s "$tmp/l2sweep-$c.pdf" ] ||
+            { cat "$tmp/l2sweep-$c.log"; return 1; }
+    done
+}
+if [ $have_gnuplot -eq 1 ]; then
+    check "plot lab4 l2sweep renders a synthetic CSV, with bisection points and without" render_sweep4
+else
+    skip "plot lab4 l2sweep renders a synthetic CSV, with bisection points and without" "gnuplot not installed"
+fi
 
 # For MARKER: a details page's rows (tests/fake-ncu replays them) in which a marker launch (grid 3:
 # point 2) comes before two kernels, and one kernel comes before any.
@@ -77,6 +118,19 @@ gpu_test "gpu: lab4 an L1 step in ca only, DRAM slower than L2, stencil r 8 slow
     awk -F, '\$2 == \"copy_stream\" { ms[\$15] = \$7 }
              END { printf \"copy: ca %s ms, cg %s ms\\n\", ms[\"ca\"], ms[\"cg\"]
                    exit !(ms[\"ca\"] > 0 && ms[\"cg\"] < 1.1 * ms[\"ca\"] && ms[\"ca\"] < 1.1 * ms[\"cg\"]) }' '$tmp/sol4/copy.csv'"
+
+# The L2 sweep's edges (l2sweep.h), from the --quick run above ('$tmp/sol4'), judged against
+# what the device reports: the shared mode's (each line read by one SM) within 10% of the L2,
+# the every_sm mode's (every SM reads every line) within 10% of half the L2.
+judge_sweep4() {
+    grep '^l2sweep ' "$tmp/sol4.log" &&
+        awk -v l2="$(sh tools/csvmeta.sh "$tmp/sol4/l2sweep.csv" l2_bytes)" '
+            /^l2sweep (shared|every_sm): edge/ { edge[$2] = $5 * 1024 }
+            END { s = edge["shared:"] / l2; e = edge["every_sm:"] / (l2 / 2)
+                  printf "shared edge %.3f x the L2, every_sm edge %.3f x half the L2\n", s, e
+                  exit !(l2 > 0 && s >= 0.9 && s <= 1.1 && e >= 0.9 && e <= 1.1) }' "$tmp/sol4.log"
+}
+gpu_test "gpu: lab4 l2sweep edges within 10% of the L2 (shared) and of half the L2 (every_sm)" judge_sweep4
 
 # The refined edges (edges.h), judged against what the device reports, not against this GPU's
 # figures: the staircase's L1 onset (the first hops that miss) within 10% of the L1 the shared

@@ -188,18 +188,17 @@ static enum row_status chase_point(struct lab *lab, struct chain *c, const struc
     return p->row.status;
 }
 
-/* Footprints from `lo` to `hi` bytes, `per_doubling` of them a factor of 2, multiples of 32. */
-static int footprints(size_t lo, size_t hi, int per_doubling, size_t *out, int max)
+/* A chase row's own CSV columns after `head`: the footprint, the stride and the timings (empty
+ * figures unless the point is OK). */
+static const char *chase_extras(char *text, size_t size, const char *head, const struct chase_point *p,
+                                double clock_mhz)
 {
-    int count = 0;
-    for (int k = 0; count < max; k++) {
-        size_t f = (size_t)((double)lo * exp2((double)k / per_doubling) / 32 + 0.5) * 32;
-        if (f > hi)
-            break;
-        if (!count || f != out[count - 1])
-            out[count++] = f;
-    }
-    return count;
+    if (p->row.status == ROW_OK)
+        snprintf(text, size, "%s,%lld,%d,%lld,%.6f,%.2f,%.1f", head, p->row.param, STRIDE_WORDS * 4, p->hops_short,
+                 p->ms_short, p->ns_per_hop, p->ns_per_hop * clock_mhz / 1e3);
+    else
+        snprintf(text, size, "%s,%lld,%d,,,,", head, p->row.param, STRIDE_WORDS * 4);
+    return text;
 }
 
 #endif

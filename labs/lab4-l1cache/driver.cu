@@ -7,6 +7,9 @@
  *   bandwidth  the driver's own probes (common/bandwidth.h): every SM re-reading 32 KiB from its L1
  *              (ld.ca), all SMs re-reading a buffer only the L2 holds (ld.cg), a read of over
  *              twice the L2 from DRAM: machine parameters for lab 9
+ *   l2sweep    the probes' ld.cg re-read by all SMs, footprints 1/8 to 4x the L2, 8 per doubling
+ *              (--quick 4, --full 16), each line read by one SM or by every SM: bandwidth; each
+ *              mode's edge refined by bisection (l2sweep.h)
  *   copy       copy_stream on arrays the size of the L2 (twice it together): nothing is read twice
  *   reuse      stencil_1d, radius 1..8, the same arrays: neighbouring threads share loads
  *   staircase  chase, one warp, footprints from 4 KiB to 4x the L2, 6 per doubling (--quick 1,
@@ -15,14 +18,14 @@
  *              per doubling, the L1 edge refined) under each shared-memory capacity the GPU
  *              offers (probes.h); a line fitted to the edges against the L1 left
  * param: the radius (reuse), the footprint in bytes (chase rows), the shared memory in KiB
- * (the carveout's stencil rows), the buffer in KiB (bandwidth). bytes: copy and stencil 8n (n
- * floats read once and written once: what DRAM must move; the stencil's other 2r loads per
- * output are what the caches serve); chase 4 per hop; bandwidth the bytes read. The lab's own
- * columns:
+ * (the carveout's stencil rows), the buffer in KiB (bandwidth), in bytes (l2sweep). bytes: copy
+ * and stencil 8n (n floats read once and written once: what DRAM must move; the stencil's other
+ * 2r loads per output are what the caches serve); chase 4 per hop; bandwidth and l2sweep the
+ * bytes read. The lab's own columns:
  *   build                   ca or cg
  *   l1_hit_pct, l2_hit_pct  ncu's l1tex__t_sector_hit_rate.pct and lts__t_sector_hit_rate.pct
  *                           for one launch (only with --counters)
- *   footprint_bytes, stride_bytes  the chain's size; one link per 32-byte sector
+ *   footprint_bytes, stride_bytes  the chain's (l2sweep: the buffer's) size; a link a 32-byte sector
  *   hops_short, ms_short    a shorter chase, timed too (the row's ms and bytes: the longer one)
  *   ns_per_hop              (ms_median - ms_short) / (hops - hops_short): the launch and the
  *                           first, cold pass through a small footprint cancel out (chain.h)
@@ -33,7 +36,7 @@
  *                           smem_config_kib what ncu saw (--counters)
  *   sample                  grid: a point of the sweep's grid; onset, half: a point a bisection
  *                           timed to refine an edge (edges.h)
- *   level, buffer_bytes, passes, bytes_per_clk_per_sm   (bandwidth)
+ *   level, buffer_bytes, passes, bytes_per_clk_per_sm   (bandwidth); blocks, threads (l2sweep)
  * Every point is verified before it is timed (outputs poisoned, guards untouched, input
  * unchanged) at awkward sizes (1, 31, 4097, 1000003 floats, every radius; chains of 1, 2, 3,
  * 61, 4099, 100003 links) and at the timed size. While timed, each copy or stencil repetition
@@ -53,6 +56,7 @@
 #include "kernels.h"
 #include "arrays.h"
 #include "chain.h"
+#include "l2sweep.h"
 #include "probes.h"
 #include "profile.h"
 
@@ -143,17 +147,6 @@ static void run_arrays(struct run *run, const char *experiment, const char *name
 
 /* ---- the latency staircase ------------------------------------------------------------- */
 
-static int set_carveout(const struct lab4_variant *v, int pct)
-{
-    cudaError_t err = cudaFuncSetAttribute(v->kernel, cudaFuncAttributePreferredSharedMemoryCarveout, pct);
-    if (err != cudaSuccess) {
-        memlab_warn("%s: cudaFuncSetAttribute(carveout %d) failed: %s (is `kernel` in its table entry its "
-                    "__global__ function?)", v->name, pct, cudaGetErrorName(err));
-        (void)cudaGetLastError();
-    }
-    return err == cudaSuccess;
-}
-
 /* The shared memory (KiB) in force for a launch asking for `kib` (probes.h), and the L1 it leaves. */
 static int smem_in_force(const struct run *run, int kib)
 {
@@ -163,18 +156,6 @@ static int smem_in_force(const struct run *run, int kib)
 static int l1_left(const struct run *run, int smem)
 {
     return run->carve.unified_kib ? run->carve.unified_kib - smem : 0;
-}
-
-/* A chase row's own columns (empty figures unless the point is OK). */
-static const char *chase_extras(char *text, size_t size, const char *head, const struct chase_point *p,
-                                double clock_mhz)
-{
-    if (p->row.status == ROW_OK)
-        snprintf(text, size, "%s,%lld,%d,%lld,%.6f,%.2f,%.1f", head, p->row.param, STRIDE_WORDS * 4, p->hops_short,
-                 p->ms_short, p->ns_per_hop, p->ns_per_hop * clock_mhz / 1e3);
-    else
-        snprintf(text, size, "%s,%lld,%d,,,,", head, p->row.param, STRIDE_WORDS * 4);
-    return text;
 }
 
 /* One curve's chase points, on the grid and as the bisections of edges.h ask for them: the
@@ -216,29 +197,6 @@ static void refine(struct sweep *s, const size_t *fp, const double *ns, int coun
         refine_edge(fp, ns, count, e, time_at, s);
 }
 
-/* The capacity the device reports nearest (in ratio) to `bytes`: the L1 in force, the L2's
- * partition, the L2. */
-static double nearest_capacity(const struct run *run, int l1_kib, double bytes, const char **name)
-{
-    double caps[3] = {l1_kib * 1024.0, run->lab.gpu.l2_bytes / 2.0, (double)run->lab.gpu.l2_bytes};
-    static const char *const names[3] = {"the L1", "half the L2", "the L2"};
-    int best = l1_kib ? 0 : 1;
-    for (int k = best + 1; k < 3; k++)
-        if (fabs(log(bytes / caps[k])) < fabs(log(bytes / caps[best])))
-            best = k;
-    *name = names[best];
-    return caps[best];
-}
-
-/* "onset 216.4 KiB, -3.4% against the L1 (224 KiB)" */
-static void print_against(const char *what, double bytes, double cap, const char *name)
-{
-    if (bytes > 0)
-        printf("%s %.1f KiB, %+.1f%% against %s (%.0f KiB)", what, bytes / 1024, 100 * (bytes / cap - 1), name, cap / 1024);
-    else
-        printf("%s not refined", what);
-}
-
 /* A curve's plateaus and edges, edges refined (the new points go to the CSV), one line each. */
 static void curve_summary(struct sweep *s, const size_t *fp, const double *ns, int count, int l1_kib)
 {
@@ -251,7 +209,7 @@ static void curve_summary(struct sweep *s, const size_t *fp, const double *ns, i
         printf("  %s plateau %d: %.1f ns = %.0f cycles up to %.0f KiB; rises to %.1f ns by %.0f KiB\n", s->build,
                ++n, median, median * clock / 1e3, fp[e.rise_from] / 1024.0, e.after, fp[e.rise_to] / 1024.0);
         const char *name;
-        double cap = nearest_capacity(s->run, l1_kib, e.onset > 0 ? e.onset : e.half, &name);
+        double cap = nearest_capacity(l1_kib, s->run->lab.gpu.l2_bytes, e.onset > 0 ? e.onset : e.half, &name);
         printf("  %s edge %d: ", s->build, n);
         print_against("onset", e.onset, cap, name);
         print_against("; half", e.half, cap, name);
@@ -269,7 +227,7 @@ static void run_staircase(struct run *run)
     static double ns[2][MAX_CURVE];
     /* --check verifies one footprint a doubling (every one it times is verified too) */
     int per = lab->opts.quick || lab->opts.check ? 1 : lab->opts.full ? 12 : 6;
-    int count = footprints(4096, run->c.max_words * 4, per, fp, MAX_CURVE);
+    int count = footprints(4096, run->c.max_words * 4, per, STRIDE_WORDS * 4, fp, MAX_CURVE);
     struct report rep;
     if (!lab->opts.check)
         report_open(&rep, lab->csv_dir, "staircase", &lab->info, "bytes",
@@ -371,7 +329,8 @@ static void run_carveout(struct run *run)
     static size_t fp[MAX_CURVE];
     static double ns[MAX_CURVE];
     int top = run->carve.unified_kib ? 2 * run->carve.unified_kib : 512;
-    int count = footprints(16384, (size_t)top * 1024, lab->opts.quick ? 1 : lab->opts.full ? 8 : 4, fp, MAX_CURVE);
+    int count = footprints(16384, (size_t)top * 1024, lab->opts.quick ? 1 : lab->opts.full ? 8 : 4, STRIDE_WORDS * 4, fp,
+                           MAX_CURVE);
     int list[16], nlist = carve_list(run, list), nfit = 0;
     double fit_l1[16], fit_onset[16], fit_half[16];
     struct report rep;
@@ -505,7 +464,7 @@ int main(int argc, char **argv)
     };
     const struct lab_description d = {
         4, "Lab 4, the L1 cache on and off: the same kernels built with -dlcm=ca and -dlcm=cg; a copy, a "
-           "stencil, the latency staircase and the L1/shared carveout.",
+           "stencil, the latency staircase, the L2 sweep and the L1/shared carveout.",
         LAB_TABLE(lab4_variants_ca, lab4_variant_count_ca), extra, 3};
     struct lab *lab = &run.lab;
     lab_start(lab, &d, argc, argv);
@@ -535,8 +494,10 @@ int main(int argc, char **argv)
                g->sm_clock_khz / 1e3);
         if (want_counters)
             collect_counters(&run);
-        if (!lab->opts.only)
+        if (!lab->opts.only) {
             lab_bandwidth_probes(lab, run.c.links, run.c.max_words * 4, run.c.sink, run.clock_mhz);
+            run_l2sweep(lab, run.c.links, run.c.max_words * 4, run.c.sink, (int)run.grid_only);
+        }
     }
     static double ms[2][LAB4_MAX_RADIUS + 1];
     if (cli_selects(&lab->opts, "copy_stream"))

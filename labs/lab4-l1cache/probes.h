@@ -4,12 +4,16 @@
  *   warm_kernel      one read of a chase's footprint by every SM: what fits in the L2 is there
  *                    (in both partitions) before the chase is timed
  *   carveouts_of     the shared-memory capacities a GPU offers per SM, and its L1 + shared total
+ *   set_carveout     a variant's kernel asks for a carveout
  */
 #ifndef LAB4_PROBES_H
 #define LAB4_PROBES_H
 
 #include <cuda_runtime.h>
 #include <stddef.h>
+
+#include "check.h"
+#include "kernels.h"
 
 static __global__ void warm_kernel(const unsigned *x, size_t n, unsigned *sink)
 {
@@ -72,6 +76,19 @@ static int smem_config_kib(const struct carveouts *c, int kib, int max_blocks, s
         if (c->smem_kib[k] >= need)
             return c->smem_kib[k];
     return c->smem_kib[c->count - 1];
+}
+
+/* Ask for `pct` percent of the largest shared memory for the variant's kernel; 0 (with a
+ * warning) where the runtime refuses. */
+static int set_carveout(const struct lab4_variant *v, int pct)
+{
+    cudaError_t err = cudaFuncSetAttribute(v->kernel, cudaFuncAttributePreferredSharedMemoryCarveout, pct);
+    if (err != cudaSuccess) {
+        memlab_warn("%s: cudaFuncSetAttribute(carveout %d) failed: %s (is `kernel` in its table entry its "
+                    "__global__ function?)", v->name, pct, cudaGetErrorName(err));
+        (void)cudaGetLastError();
+    }
+    return err == cudaSuccess;
 }
 
 #endif
