@@ -133,10 +133,6 @@ else
 fi
 
 # ---- plots ----------------------------------------------------------------------------------
-# Experiments added after their lab's reference run ("labN/experiment"): their plot is skipped
-# until a GPU run brings the CSV (tests/labN.sh renders it from a synthetic one meanwhile);
-# once the CSV is there, an entry left here fails, so that it is taken out.
-reference_pending=" lab4/l2sweep "
 for n in $LAB_NUMS; do
     dir=$(lab_dir "$n")
     for script in "$dir"/plot-*.gp; do
@@ -145,12 +141,6 @@ for n in $LAB_NUMS; do
         name="plot lab$n $exp renders the reference CSV"
         ref=handouts/reference/lab$n/$exp.csv
         if [ ! -d "handouts/reference/lab$n" ]; then skip "$name" "no reference run yet: handouts/reference/lab$n/ comes from a GPU"; continue; fi
-        case "$reference_pending" in
-        *" lab$n/$exp "*)
-            if [ -f "$ref" ]; then fail "$name" "" "$ref is here: take lab$n/$exp out of reference_pending (tests/run.sh)"
-            else skip "$name" "no reference run of $exp yet: $ref comes from a GPU"; fi
-            continue ;;
-        esac
         if [ ! -f "$ref" ]; then fail "$name" "" "$ref is missing"; continue; fi
         if [ $have_gnuplot -eq 0 ]; then skip "$name" "gnuplot not installed"; continue; fi
         rm -rf "$tmp/plots"
