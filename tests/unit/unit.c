@@ -344,7 +344,7 @@ static void floor_dram_flops_and_peaks(void)
 {
     char why[256];
     struct machine_limits h100 = {3000.0, 50e6, 66900.0, 0};
-    struct work copy = {8 * 50e6, 0, 0, 0, 0, 0}; /* 400 MB through DRAM, 8x the L2 */
+    struct work copy = {8 * 50e6, 0, 0, 0, 0, 0, 0}; /* 400 MB through DRAM, 8x the L2 */
     /* honest: at the ceiling (0.1333 ms) and a little above it */
     EXPECT(!implausible_rate(&copy, &h100, 0.1333, why, sizeof why));
     EXPECT(!implausible_rate(&copy, &h100, 0.125, why, sizeof why)); /* 3200 GB/s: L2 may hold 1/8 */
@@ -354,19 +354,19 @@ static void floor_dram_flops_and_peaks(void)
     cold.cold_l2 = 1;
     EXPECT(implausible_rate(&copy, &cold, 0.115, why, sizeof why)); /* 3478 GB/s > 1.1 x 3000 */
     /* under the L2: no DRAM floor at all */
-    struct work small = {40e6, 0, 0, 0, 0, 0};
+    struct work small = {40e6, 0, 0, 0, 0, 0, 0};
     EXPECT(!implausible_rate(&small, &h100, 0.0001, why, sizeof why));
     /* FLOPs: 4096^3 x 2 in 1 ms is 137 TFLOP/s, twice the peak */
-    struct work gemm = {3 * 4 * 4096.0 * 4096, 2.0 * 4096 * 4096 * 4096, 0, 0, 0, 0};
+    struct work gemm = {3 * 4 * 4096.0 * 4096, 2.0 * 4096 * 4096 * 4096, 0, 0, 0, 0, 0};
     EXPECT(implausible_rate(&gemm, &h100, 1.0, why, sizeof why) && strstr(why, "FP32 peak"));
     EXPECT(!implausible_rate(&gemm, &h100, 2.7, why, sizeof why));
     /* a level with a known peak (shared memory) */
-    struct work smem = {0, 0, 1e9, 30000.0, 0, 0};
+    struct work smem = {0, 0, 1e9, 30000.0, 0, 0, 0};
     EXPECT(implausible_rate(&smem, &h100, 0.02, why, sizeof why) && strstr(why, "peak"));
     EXPECT(!implausible_rate(&smem, &h100, 0.04, why, sizeof why));
     EXPECT(implausible_rate(&small, &h100, 0.0, why, sizeof why)); /* no launch takes 0 ms */
     /* a pointer chase: 10,000 dependent loads, none faster than 8 ns */
-    struct work chase = {0, 0, 0, 0, 10000, 8.0};
+    struct work chase = {0, 0, 0, 0, 10000, 8.0, 0};
     EXPECT(!implausible_rate(&chase, &h100, 0.2, why, sizeof why)); /* 20 ns a load: an L1 hit */
     EXPECT(implausible_rate(&chase, &h100, 0.05, why, sizeof why) && strstr(why, "dependent load"));
 }
