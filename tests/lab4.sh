@@ -46,9 +46,9 @@ check "lab4 edges: steps give their capacity and knee, a creep no edge; a fall i
     ${CC:-cc} -O2 -Wall -Icommon -Ilabs/lab4-l1cache tests/fixtures/lab4/edges_test.c common/stats.c -lm -o '$tmp/edges_test' &&
     '$tmp/edges_test'"
 
-# plot-l2sweep.gp before its reference run (tests/run.sh: reference_pending): a made-up CSV in
-# the driver's format, two modes falling from 2000 to 1000 GB/s at the L2 and at half of it,
-# with one bisection point each and without (the grid alone, as --grid-only writes it).
+# plot-l2sweep.gp on both kinds of CSV the driver writes (tests/run.sh renders the reference,
+# which has bisection points): a made-up one, two modes falling from 2000 to 1000 GB/s at the
+# L2 and at half of it, with one bisection point each and without (as --grid-only writes it).
 sweep_csv() {
     awk -v refined="$1" 'BEGIN {
         l2 = 52428800
