@@ -5,6 +5,7 @@
  *   stride   stride_4byte, stride_8byte, stride_16byte: thread t reads word t*s, s = 1..33
  *   struct   struct_aos, struct_soa, struct_padded: one field of k = 1..8, three layouts
  *   tile     tile_rows, tile_columns, tile_columns_padded (param = row pitch in words)
+ * What each point reads, the results it must give and its model: points.h.
  * bytes = bytes the threads read from shared memory (the tile copied in from global memory
  * once per block, under 2% of that, is not counted). The lab's own columns:
  *   requests          warp-wide shared-memory loads per launch
@@ -29,9 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bank_model.h"
 #include "harness.h"
 #include "kernels.h"
+#include "points.h"
 #include "profile.h"
 
 #define GUARD_WORDS 1024 /* poisoned words after the outputs: writes past n show */
@@ -44,16 +45,6 @@
 
 static const size_t awkward_sizes[] = {1, 31, 4097, 100003};
 
-enum experiment_kind { STRIDE, STRUCT, TILE };
-
-struct experiment {
-    enum experiment_kind kind;
-    const char *name, *param_name;
-    const char *variants[3];
-    int params[LAB3_STRIDE_MAX], param_count; /* default and --full */
-    int quick[8], quick_count;
-};
-
 static const struct experiment experiments[] = {
     {STRIDE, "stride", "stride", {"stride_4byte", "stride_8byte", "stride_16byte"},
      {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
@@ -64,19 +55,6 @@ static const struct experiment experiments[] = {
     {TILE, "tile", "pitch", {"tile_rows", "tile_columns", "tile_columns_padded"}, {0}, 1, {0}, 1},
 };
 #define EXPERIMENTS (int)(sizeof experiments / sizeof experiments[0])
-
-/* One (variant, parameter) of an experiment, and what the contract makes of it. */
-struct point {
-    const struct experiment *e;
-    const struct lab3_variant *v;
-    int variant_index;   /* in lab3_variants */
-    int param;           /* passed to the launcher */
-    int shown;           /* the CSV's param: the stride, k, or the tile's row pitch */
-    int word_bytes;      /* bytes per shared-memory read */
-    int tile_words;      /* 32-bit words per input tile */
-    int rounds_per_pass; /* reads per thread in one pass over the tile */
-    int passes;
-};
 
 struct buffers {
     uint32_t *in, *out;  /* device: INPUT_WORDS, out_capacity */
@@ -134,95 +112,6 @@ static struct point make_point(const struct experiment *e, const char *variant, 
         p.rounds_per_pass = 32;
     }
     return p;
-}
-
-/* Where read number `round` (within a pass) of thread (warp, lane) goes, per kernels.h:
- * the first 32-bit word in the input tile, and the word (of word_bytes) in shared memory. */
-struct access {
-    size_t input_word, shared_word;
-};
-
-static struct access access_of(const struct point *p, int warp, int lane, int round)
-{
-    struct access a;
-    if (p->e->kind == STRIDE) {
-        size_t word = (size_t)lane * p->param + warp + round;
-        a.input_word = word * (p->word_bytes / 4);
-        a.shared_word = word;
-    } else if (p->e->kind == STRUCT) {
-        size_t k = p->param, f = round / 32, i = lane + 32 * (round % 32);
-        a.input_word = i * k + f;
-        if (!strcmp(p->v->name, "struct_soa"))
-            a.shared_word = f * LAB3_STRUCTS + i;
-        else if (!strcmp(p->v->name, "struct_padded"))
-            a.shared_word = i * (k | 1) + f;
-        else
-            a.shared_word = a.input_word;
-    } else {
-        int rows = !strcmp(p->v->name, "tile_rows");
-        size_t row = 32 * warp + (rows ? round : lane), col = rows ? lane : round;
-        a.input_word = row * LAB3_TILE_COLS + col;
-        a.shared_word = row * p->shown + col;
-    }
-    return a;
-}
-
-/* What thread `thread` of a block working on input tile `tile` must write. The passes
- * repeat one pass's reads, and lab3_mix is affine (acc -> 31 acc + word): after a pass
- * of L words acc becomes acc * 31^L + h, where h is the pass's checksum from 0. */
-static uint32_t expected_result(const struct point *p, const uint32_t *host_in, int tile, int thread)
-{
-    const uint32_t *words = host_in + (size_t)tile * p->tile_words;
-    int parts = p->word_bytes / 4;
-    uint32_t h = 0, scale = 1;
-    for (int r = 0; r < p->rounds_per_pass; r++) {
-        struct access a = access_of(p, thread / 32, thread % 32, r);
-        for (int c = 0; c < parts; c++) {
-            h = lab3_mix(h, words[a.input_word + c]);
-            scale *= 31u;
-        }
-    }
-    uint32_t acc = 0;
-    for (int pass = 0; pass < p->passes; pass++)
-        acc = acc * scale + h;
-    return acc;
-}
-
-static void expected_table(const struct point *p, const uint32_t *host_in,
-                           uint32_t table[LAB3_INPUT_TILES][LAB3_BLOCK])
-{
-    for (int t = 0; t < LAB3_INPUT_TILES; t++)
-        for (int thread = 0; thread < LAB3_BLOCK; thread++)
-            table[t][thread] = expected_result(p, host_in, t, thread);
-}
-
-/* The bank model's wavefronts per request, averaged over one pass of warp 0 (every warp
- * and every pass see the same pattern). */
-static double model_wavefronts(const struct point *p)
-{
-    double sum = 0;
-    size_t words[32];
-    for (int r = 0; r < p->rounds_per_pass; r++) {
-        for (int lane = 0; lane < 32; lane++)
-            words[lane] = access_of(p, 0, lane, r).shared_word;
-        sum += bank_wavefronts(words, 32, p->word_bytes);
-    }
-    return sum / p->rounds_per_pass;
-}
-
-static double requests_of(const struct point *p, size_t n)
-{
-    size_t blocks = (n + LAB3_BLOCK - 1) / LAB3_BLOCK;
-    return (double)blocks * LAB3_WARPS * p->rounds_per_pass * p->passes;
-}
-
-/* Global memory one launch touches: the input tiles its blocks copy in (block b copies tile
- * b % LAB3_INPUT_TILES), and one output word per thread. */
-static double dram_bytes_of(const struct point *p, size_t n)
-{
-    size_t blocks = (n + LAB3_BLOCK - 1) / LAB3_BLOCK;
-    size_t tiles = blocks < LAB3_INPUT_TILES ? blocks : LAB3_INPUT_TILES;
-    return 4.0 * ((double)tiles * p->tile_words + n);
 }
 
 /* Mismatches in every word of `out` up to the guard's end against `table`, and in the

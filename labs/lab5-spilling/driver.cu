@@ -20,6 +20,7 @@
  * against a CPU reference in double (wave_check.h). While timed, each repetition reads inputs of
  * its own (vary.h), two repetitions' outputs are checked (timing.h), and a time under the DRAM
  * floor is IMPLAUSIBLE. --check verifies only. Lab options: --cap C (0 = none), --counters.
+ * A point (points.h) is one kernel timed: a variant at a cap, where it spills, its carveout.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -28,6 +29,7 @@
 #include "counters.h"
 #include "harness.h"
 #include "kernels.h"
+#include "points.h"
 #include "wave_check.h"
 
 #define EDGE_MAX 1024
@@ -37,19 +39,8 @@
 #define FLOPS_PER_POINT 53.0
 #define SEED_CAP 32 /* the seed's cap, and the baseline of the uncapped arms */
 
-static const int caps[LAB5_CAP_COUNT] = LAB5_CAP_VALUES;
-static const int arm_caps[] = {32, 24, 0};
 static const int awkward_grids[][3] = {{1, 1, 1}, {9, 9, 9}, {11, 12, 13}, {67, 45, 29}, {37, 29, 151}, {131, 19, 47}};
 #define AWKWARD (int)(sizeof awkward_grids / sizeof awkward_grids[0])
-
-enum carveout { CARVE_DEFAULT, CARVE_MAX_SHARED, CARVE_MOST_L1 };
-static const char *const carve_names[] = {"default", "max_shared", "most_l1"};
-
-/* A timed point: one kernel of one variant, in the caps or the arms experiment. */
-struct point {
-    int variant, cap, smem_spill, arm;
-    enum carveout carve;
-};
 
 struct result {
     enum row_status status;
@@ -69,15 +60,6 @@ struct state {
     struct result result[MAX_POINTS];
     struct counters counters[MAX_POINTS];
 };
-
-static const char *cap_label(int cap)
-{
-    static char text[4][8];
-    static int next;
-    char *t = text[next++ % 4];
-    snprintf(t, 8, cap ? "%d" : "none", cap);
-    return t;
-}
 
 static int cap_selected(const struct state *st, int cap)
 {
@@ -129,40 +111,6 @@ static void enumerate_points(struct lab *lab, struct state *st)
             add_point(lab, st, q, arm_caps[c], 0, 1, carve);
     for (int c = 0; q >= 0 && c < 2; c++)
         add_point(lab, st, q, arm_caps[c], 1, 1, CARVE_DEFAULT);
-}
-
-static const struct compiled_kernel *compiled_of(const struct lab *lab, const struct point *p)
-{
-    char name[128], arch[16];
-    snprintf(name, sizeof name, "%s_%s%s", lab5_variants[p->variant].name, p->smem_spill ? "smem" : "cap",
-             cap_label(p->cap));
-    snprintf(arch, sizeof arch, "sm_%d%d", lab->gpu.cc_major, lab->gpu.cc_minor);
-    for (int k = 0; k < compiled_kernel_count; k++)
-        if (!strcmp(compiled_kernels[k].name, name) && !strcmp(compiled_kernels[k].arch, arch))
-            return &compiled_kernels[k];
-    return NULL;
-}
-
-/* Set a kernel's L1 / shared-memory preference (cudaFuncAttributePreferredSharedMemoryCarveout,
- * a percentage of the SM's shared memory; a hint the CUDA driver rounds up to a size it has).
- * most_l1 asks for the least shared memory that still holds the blocks the registers allow
- * (occ: with the preference untouched), so the L1 grows and the occupancy stays. Returns the
- * percentage asked (-1: the driver's default). */
-static int set_carveout(const struct lab *lab, const void *kernel, enum carveout carve, const struct occupancy *occ)
-{
-    int pct = carve == CARVE_MAX_SHARED ? (int)cudaSharedmemCarveoutMaxShared : (int)cudaSharedmemCarveoutDefault;
-    if (carve == CARVE_MOST_L1) {
-        double needed = occ->blocks_per_sm * (double)(occ->static_smem_bytes + lab->gpu.smem_reserved_per_block);
-        pct = (int)ceil(100.0 * needed / lab->gpu.smem_per_sm);
-        pct = pct > 100 ? 100 : pct;
-    }
-    cudaError_t err = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, pct);
-    if (err != cudaSuccess) {
-        cudaGetLastError(); /* not sticky: cleared, so that no later launch check reports it */
-        if (carve != CARVE_DEFAULT)
-            memlab_die(EXIT_GPU, "setting the shared-memory carveout to %d%% failed: %s", pct, cudaGetErrorName(err));
-    }
-    return pct;
 }
 
 /* The point's resources, its carveout set (an arm's; reset_carveout puts it back). */

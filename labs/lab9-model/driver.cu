@@ -14,12 +14,12 @@
  *              a DRAM read (common/bandwidth.h); BW_GM is the copy ceiling of the run (the
  *              CSV header)
  *   latency    the DRAM latency of one load, a pointer chase (common/latency.h)
- *   issue      the instructions the GPU issues a second: independent FFMAs on every SM
+ *   issue      the instructions the GPU issues a second: independent FFMAs on every SM (machine.h)
  *   model      every code x block shape x n (256, 384, 512, 768; --quick 256 and 512 and three
  *              shapes): the measured time (cold L2), the counted volumes, both predictions
  *              and their errors, the student's volumes' prediction
  *   counters   (--counters) a few points under Nsight Compute: counted bytes per level,
- *              shared-memory wavefronts and warp instructions beside the model's
+ *              shared-memory wavefronts and warp instructions beside the model's (counters.h)
  * bytes (the row's): V_GM as counted, so gbps is the DRAM traffic the model expects.
  * Own columns of model: edge (n), shape (bx x by x bz), shape_index, bx, by, bz; the seed's:
  * v_gm, v_l2, v_smx (bytes), t_gm_ms, t_l2_ms, t_smx_ms, seed_ms (their max), seed_bound (gm,
@@ -44,8 +44,8 @@
 #include "harness.h"
 #include "kernels.h"
 #include "latency.h"
+#include "machine.h"
 #include "model.h"
-#include "profile.h"
 #include "stencils.cuh"
 
 #define MAX_SIZES 4
@@ -191,67 +191,6 @@ static void verify_formulas(struct lab *lab, struct state *st)
             printf("%s: volumes agree with the count at %zu configurations (within %.1f%%)\n", v->name, checked,
                    100 * LAB9_MODEL_TOLERANCE);
     }
-}
-
-/* ---- the machine ---------------------------------------------------------------------- */
-
-#define ISSUE_CHAINS 8   /* independent FFMA chains a thread: enough to issue every clock */
-#define ISSUE_UNROLL 32
-#define ISSUE_THREADS 256
-
-/* Every thread runs ISSUE_CHAINS independent chains of FFMAs, ISSUE_UNROLL deep a trip: one
- * FFMA a clock on each of an SM's four schedulers is the most an SM issues (the loop's own
- * few instructions a trip are not counted, so the rate is a shade low). */
-static __global__ void issue_kernel(float *sink, int trips, float x)
-{
-    float a[ISSUE_CHAINS];
-    for (int c = 0; c < ISSUE_CHAINS; c++)
-        a[c] = x + (float)(threadIdx.x + c);
-    for (int i = 0; i < trips; i++)
-#pragma unroll
-        for (int u = 0; u < ISSUE_UNROLL; u++)
-#pragma unroll
-            for (int c = 0; c < ISSUE_CHAINS; c++)
-                a[c] = fmaf(a[c], 0.999f, 0.001f);
-    float sum = 0.0f;
-    for (int c = 0; c < ISSUE_CHAINS; c++)
-        sum += a[c];
-    if (sum == 1.5e-38f)
-        sink[0] = sum;
-}
-
-struct issue_job {
-    unsigned blocks;
-    int trips;
-    float *sink;
-};
-
-static int launch_issue(void *ctx, cudaStream_t stream)
-{
-    struct issue_job *j = (struct issue_job *)ctx;
-    issue_kernel<<<j->blocks, ISSUE_THREADS, 0, stream>>>(j->sink, j->trips, 1.0f);
-    return LAB_OK;
-}
-
-/* The issue rate: warp instructions a second (0 if the point was not ok), one row of `issue`. */
-static double measure_issue(struct lab *lab, float *sink, double clock_mhz)
-{
-    const struct gpu_info *g = &lab->gpu;
-    struct issue_job j = {(unsigned)(g->sms * (g->max_threads_per_sm / ISSUE_THREADS)), lab->opts.quick ? 256 : 1024,
-                          sink};
-    double per_thread = (double)j.trips * ISSUE_UNROLL * ISSUE_CHAINS;
-    double warp_inst = per_thread * j.blocks * (ISSUE_THREADS / 32);
-    struct report rep;
-    report_open(&rep, lab->csv_dir, "issue", &lab->info, "trips", "warp_instructions,sm_clock_mhz,inst_per_clk_per_sm");
-    struct row r = {"ffma_chains", j.trips, (size_t)j.blocks * ISSUE_THREADS, 0, 2 * per_thread * j.blocks * ISSUE_THREADS,
-                    {0, 0, 0, 0}, ROW_OK};
-    struct timing_config cfg = lab_timing(lab, 0);
-    struct timed_job t = {"issue probe", launch_issue, &j, NULL, NULL, {0, r.flops, 0, 0, 0, 0, 0}};
-    r.status = lab_time(lab, &t, &cfg, &r.ms);
-    double rate = r.status == ROW_OK ? warp_inst / (r.ms.median * 1e-3) : 0;
-    report_row(&rep, &r, "%.0f,%.0f,%.2f", warp_inst, clock_mhz, rate / (clock_mhz * 1e6) / g->sms);
-    report_close(&rep);
-    return rate;
 }
 
 /* ---- the sweep -------------------------------------------------------------------------- */
@@ -420,90 +359,9 @@ static void verify_edges(struct lab *lab, struct state *st)
     printf("grids of the sweep: %d code x shape x n points verified (sampled rows)\n", points);
 }
 
-/* ---- counters ------------------------------------------------------------------------------ */
+/* ---- counters (counters.h: uses struct state, shape_config and predict) ----------------- */
 
-#define PROFILE_EDGE 512
-#define PROFILE_POINTS (LAB9_CODES * LAB9_QUICK_SHAPES)
-
-static const char *const metrics[] = {
-    "dram__bytes_read.sum", "dram__bytes_write.sum", "lts__t_sectors_srcunit_tex_op_read.sum",
-    "lts__t_sectors_srcunit_tex_op_write.sum", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "smsp__inst_executed.sum", "gpu__time_duration.sum"};
-#define METRICS (int)(sizeof metrics / sizeof metrics[0])
-
-struct counted {
-    double value[METRICS];
-    int seen;
-};
-
-/* --profile-once: the quick shapes of every code at PROFILE_EDGE, once each after its mark. */
-static void profile_points(struct lab *lab, struct state *st)
-{
-    for (int k = 0; k < LAB9_CODES; k++)
-        for (int s = 0; s < LAB9_QUICK_SHAPES; s++) {
-            if (!cli_selects(&lab->opts, lab9_variants[k].name))
-                continue;
-            struct lab9_config c = shape_config(k, s, PROFILE_EDGE);
-            profile_mark(k * LAB9_QUICK_SHAPES + s);
-            launch_code(k, &c, st->out, st->in, c.n, c.n, c.n, 0);
-            gpu_check_launch(lab9_variants[k].name);
-        }
-    CUDA_CHECK(cudaDeviceSynchronize());
-}
-
-/* A profiled point's launch, kept when ncu gave every metric. */
-static int keep_counted(void *ctx, int point, const double *v)
-{
-    struct counted *c = (struct counted *)ctx + point;
-    for (int m = 0; m < METRICS; m++)
-        if (isnan(v[m]))
-            return 0;
-    memcpy(c->value, v, sizeof c->value);
-    c->seen = 1;
-    return 1;
-}
-
-/* --counters: the points above under Nsight Compute (profile.h); the counted bytes per level
- * beside the model's (the shared-memory counters count 128-byte wavefronts: beside the
- * seed's 4-byte floats and the lab's wavefronts), the warp instructions beside the count of
- * model.h, and the instructions each SM issued a clock while the kernel ran under ncu. */
-static void run_counters(struct lab *lab, struct state *st)
-{
-    static struct counted counted[PROFILE_POINTS];
-    char args[256];
-    snprintf(args, sizeof args, "--check --profile-once --n %d --seed %llu%s%s", PROFILE_EDGE,
-             (unsigned long long)lab->opts.seed, lab->opts.only ? " --only " : "", lab->opts.only ? lab->opts.only : "");
-    if (!profile_self(metrics, METRICS, PROFILE_POINTS, args, keep_counted, counted, "no counters.csv is written"))
-        return;
-    struct report rep;
-    report_open(&rep, lab->csv_dir, "counters", &lab->info, "shape",
-                "edge,shape,v_gm,v_l2,v_smx,smx_wavefront_bytes,v_inst,dram_bytes,l2_bytes,smem_wavefront_bytes,inst,"
-                "ncu_ms,ipc_per_sm");
-    double clock_mhz = gpu_measure_sm_clock_mhz(2.0);
-    printf("\ncounted by ncu against the model (%d^3; counted / model):\n", PROFILE_EDGE);
-    for (int k = 0; k < LAB9_CODES; k++)
-        for (int s = 0; s < LAB9_QUICK_SHAPES; s++) {
-            const struct counted *p = &counted[k * LAB9_QUICK_SHAPES + s];
-            if (!cli_selects(&lab->opts, lab9_variants[k].name) || !p->seen)
-                continue;
-            const double *m = p->value;
-            struct lab9_config c = shape_config(k, s, PROFILE_EDGE);
-            struct lab9_volumes vol = model_count(k, &c, &st->machine);
-            struct lab9_launch launch;
-            predict(lab, st, k, &c, &vol, &launch);
-            double dram = m[0] + m[1], l2 = LAB9_SECTOR_BYTES * (m[2] + m[3]), smem = 128 * (m[4] + m[5]);
-            double wavefront_bytes = 128 * launch.wavefronts, ms = m[7] * 1e-6;
-            double ipc = ms > 0 ? m[6] / (ms * 1e-3 * clock_mhz * 1e6) / lab->gpu.sms : 0;
-            struct row row = {lab9_variants[k].name, s, (size_t)c.n * c.n * c.n, vol.gm, 0, {0, 0, 0, 0}, ROW_OK};
-            report_row(&rep, &row, "%d,%dx%dx%d,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.5f,%.2f", c.n, c.bx, c.by,
-                       c.bz, vol.gm, vol.l2, vol.smx, wavefront_bytes, launch.inst, dram, l2, smem, m[6], ms, ipc);
-            printf("  %-17s %3dx%dx%-3d gm %.3f  l2 %.3f  smx %.3f (floats) %.3f (wavefronts)  inst %.3f  "
-                   "(ncu: %.3f ms, %.2f instructions a clock an SM)\n",
-                   lab9_variants[k].name, c.bx, c.by, c.bz, dram / vol.gm, l2 / vol.l2, smem / vol.smx,
-                   smem / wavefront_bytes, m[6] / launch.inst, ms, ipc);
-        }
-    report_close(&rep);
-}
+#include "counters.h"
 
 /* ---- main ------------------------------------------------------------------------------------ */
 
