@@ -36,8 +36,8 @@ struct level_bandwidth lab_bandwidth_probes(struct lab *lab, const void *buf, si
  *   shared    (every_sm 0) blocks of 256 threads, as many as the SMs hold: the grid reads the
  *             buffer once a pass, so each line is read by one SM
  *   every_sm  one block of 1024 threads per SM (as many blocks as SMs), each reading the whole
- *             buffer a pass, from its own 1/blocks of it on: every SM reads every line, and
- *             between two SMs' reads of a line the whole footprint goes by. One pass already
+ *             buffer a pass, block b from b x 64 KiB on: every SM reads every line, the SMs
+ *             within moments of one another, each SM again a whole footprint later. One pass already
  *             reads each line once per SM, so past SWEEP_BYTES / SMs a point reads more than
  *             SWEEP_BYTES (on an H100 at 4x the L2, 132 x 200 MiB)
  * row: variant reread_shared or reread_every_sm, param and n the footprint (bytes, floats),
