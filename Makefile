@@ -2,7 +2,8 @@
 #
 # Labs are found by their folders (labs/labN-topic), so adding a lab adds its targets.
 # Builds go under build/<arch>/: build/<arch>/<flavour>/labN/labN, where the flavour is
-# student (labs/), solution (solutions/) or custom (KERNELS=file).
+# student (labs/), solution (solutions/) or custom (KERNELS=file; custom-NAME with CUSTOM=NAME,
+# so that two KERNELS= builds of one lab can run side by side).
 
 NVCC     ?= nvcc
 GNUPLOT  ?= gnuplot
@@ -10,7 +11,10 @@ SOLUTION ?= 0
 QUICK    ?= 0
 ARGS     ?=
 KERNELS  ?=
+CUSTOM   ?=
 BUILD_DIR ?= build
+# A KERNELS= build's folder: custom, or custom-NAME with CUSTOM=NAME (lab.mk files use it too).
+CUSTOM_DIR := custom$(if $(CUSTOM),-$(CUSTOM))
 
 # The GPU's architecture when there is one (nvidia-smi), else a portable fat binary.
 DETECTED_CC := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .' | grep -E '^[0-9]+$$')
@@ -41,7 +45,7 @@ lab_dir   = $(firstword $(wildcard labs/lab$(1)-*))
 sol_dir   = $(patsubst labs/%,solutions/%,$(call lab_dir,$(1)))
 
 ifneq ($(KERNELS),)
-FLAVOUR := custom
+FLAVOUR := $(CUSTOM_DIR)
 else ifeq ($(SOLUTION),1)
 FLAVOUR := solution
 else
@@ -113,10 +117,10 @@ ifneq ($(words $(KERNELS_GOAL)),1)
 $(error KERNELS=... substitutes one lab's kernels.cu: name one lab target, e.g. make lab1 KERNELS=$(KERNELS))
 endif
 CUSTOM_LAB := $(firstword $(subst -, ,$(patsubst lab%,%,$(KERNELS_GOAL))))
-$(OUT)/custom/lab$(CUSTOM_LAB)/src/kernels.cu: $(KERNELS) FORCE
+$(OUT)/$(CUSTOM_DIR)/lab$(CUSTOM_LAB)/src/kernels.cu: $(KERNELS) FORCE
 	@mkdir -p $(@D)
 	@cmp -s $< $@ || cp $< $@
-$(eval $(call lab_build,$(CUSTOM_LAB),custom,$(OUT)/custom/lab$(CUSTOM_LAB)/src/kernels.cu))
+$(eval $(call lab_build,$(CUSTOM_LAB),$(CUSTOM_DIR),$(OUT)/$(CUSTOM_DIR)/lab$(CUSTOM_LAB)/src/kernels.cu))
 endif
 
 # ---- targets ------------------------------------------------------------------------------
@@ -156,6 +160,7 @@ help:
 	@echo "  ARGS='--only X'      more options for the lab program (see build/.../labN --help)"
 	@echo "  ARCH=sm_80           GPU architecture (now: $(ARCH); 'fat' = portable, no GPU seen)"
 	@echo "  KERNELS=path.cu      build lab N with this kernels.cu (what the grader does)"
+	@echo "  CUSTOM=name          with KERNELS=: build into build/<arch>/custom-name/ (default custom/)"
 	@echo "  ONLY=A,B             profile-labN, sanitize-labN: only these variants"
 	@echo "  TOOLS='racecheck'    sanitize-labN: only these tools (memcheck racecheck initcheck)"
 

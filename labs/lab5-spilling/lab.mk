@@ -1,4 +1,4 @@
-# lab.mk - lab 5 links one more object per build of kernels.cu (student, solution, custom):
+# lab.mk - lab 5 links one more object per build of kernels.cu (student, solution, custom[-NAME]):
 # the compiler's resource report of every capped kernel (registers, stack frame, spill
 # stores and loads). kernels.cu is compiled once more with --resource-usage, and
 # tools/resource-table.py (the grader's parser) writes the report as a C table, compiled.c
@@ -21,4 +21,4 @@ $(OUT)/$(1)/lab5/lab5: $(OUT)/$(1)/lab5/compiled.o
 endef
 $(eval $(call lab5_compiled,student,$(LAB5_DIR)/kernels.cu))
 $(eval $(call lab5_compiled,solution,solutions/lab5-spilling/kernels.cu))
-$(eval $(call lab5_compiled,custom,$(OUT)/custom/lab5/src/kernels.cu))
+$(eval $(call lab5_compiled,$(CUSTOM_DIR),$(OUT)/$(CUSTOM_DIR)/lab5/src/kernels.cu))
