@@ -9,9 +9,14 @@
 
 A Session holds what several submissions share: the trusted checkout, the reference build,
 the GPU (or its absence) and the sandbox. grade() returns a list of TestResult.
+
+Where MEMLAB_GPU_LOCK names a file (tests/run.sh, grade-all --jobs), every run on the GPU
+holds a lock on it (gpu_lock): a timed run alone, a --check run shared with other checks.
 """
 import collections
+import contextlib
 import csv
+import fcntl
 import glob
 import hashlib
 import operator
@@ -48,6 +53,20 @@ def gpu_present():
     except (OSError, subprocess.TimeoutExpired):
         return False
     return any(line.startswith("GPU ") for line in out.splitlines())
+
+
+@contextlib.contextmanager
+def gpu_lock(exclusive):
+    """Hold the GPU lock (the file MEMLAB_GPU_LOCK names; nothing where it is unset) while a
+    program runs: exclusive for a timed run, shared for a check. The grader takes it, before
+    the run's time limit starts; the file is opened close-on-exec, so the program never has it."""
+    path = os.environ.get("MEMLAB_GPU_LOCK")
+    if not path:
+        yield
+        return
+    with open(path, "a") as f:  # closing it releases the lock
+        fcntl.flock(f, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        yield
 
 
 def make(args, timeout):
@@ -143,8 +162,9 @@ class Session:
             binary = shutil.copy2(binary, probe)
             self.sandbox.allow_reading(probe, binary)
             cwd = self.sandbox.workdir(probe, "run")
-            outcome = self.sandbox.run([binary, "--check", "--n", "1"] + (["--only", variant] if variant else [])
-                                       + self.rubric.check_args, cwd, self.rubric.check_timeout)
+            with gpu_lock(exclusive=False):
+                outcome = self.sandbox.run([binary, "--check", "--n", "1"] + (["--only", variant] if variant else [])
+                                           + self.rubric.check_args, cwd, self.rubric.check_timeout)
             if outcome.returncode == 3 and "no CUDA GPU found" in outcome.stderr:
                 self.sandbox.give_up_user("the sandbox user cannot open the GPU (device file permissions)")
         finally:
@@ -305,9 +325,11 @@ class Runs:
             self.sandbox.allow_reading(os.path.dirname(self.reference), self.reference)
 
     def run(self, binary, args, timeout):
+        """A run of the lab program; one without --check is timed: it has the GPU alone."""
         self.count += 1
         cwd = self.sandbox.workdir(self.scratch, f"run{self.count}")
-        outcome = self.sandbox.run([binary] + args, cwd, timeout)
+        with gpu_lock(exclusive="--check" not in args):
+            outcome = self.sandbox.run([binary] + args, cwd, timeout)
         m = re.search(r"^lab\d+ on (.+?) \(sm_", outcome.stdout, re.M)
         if m:
             self.session.gpu_name = m.group(1)

@@ -5,13 +5,18 @@ the interleaved timing and the report formats are checked on any machine.
 
     python3 grading/test_grader.py [-v]
 """
+import contextlib
+import fcntl
 import glob
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
+import threading
 import unittest
+from unittest import mock
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -50,23 +55,25 @@ class StaticChecks(unittest.TestCase):
         self.assertEqual(rules_broken(text, self.rubric), [])
 
     def test_each_rule(self):
-        cases = {
-            "library": "void f() { thrust::copy(a, b, c); }",
-            "host_io": "void f() { FILE *x = 0; }",
-            "process": "void f() { system(0); }",
-            "main": "int main() { return 0; }",
-            "attributes": "__attribute__((constructor)) void f() {}",
-            "pragma": "#pragma weak f\n",
-            "preprocessor_tricks": "#define F(a, b) a##b\n",
-            "asm": 'void f() { asm("trap;"); }',
-            "device_control": "void f() { cudaDeviceReset(); }",
-            "off_stream": "void f() { cudaStream_t s; cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking); }",
-            "runtime_copy": "void f() { cudaMemcpy(0, 0, 0, cudaMemcpyDefault); }",
-            "includes": '#include "../../grading/private/lab1.ini"\n',
-            "extern": 'extern "C" int secret;\n',
-            "startup_code": "static int x = setup();\n",
-        }
-        for rule, text in cases.items():
+        cases = [
+            ("library", "void f() { thrust::copy(a, b, c); }"),
+            ("host_io", "void f() { FILE *x = 0; }"),
+            ("host_io", "void f(int fd) { flock(fd, 2); }"),
+            ("host_io", "void f(int fd) { lockf(fd, 1, 0); }"),
+            ("process", "void f() { system(0); }"),
+            ("main", "int main() { return 0; }"),
+            ("attributes", "__attribute__((constructor)) void f() {}"),
+            ("pragma", "#pragma weak f\n"),
+            ("preprocessor_tricks", "#define F(a, b) a##b\n"),
+            ("asm", 'void f() { asm("trap;"); }'),
+            ("device_control", "void f() { cudaDeviceReset(); }"),
+            ("off_stream", "void f() { cudaStream_t s; cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking); }"),
+            ("runtime_copy", "void f() { cudaMemcpy(0, 0, 0, cudaMemcpyDefault); }"),
+            ("includes", '#include "../../grading/private/lab1.ini"\n'),
+            ("extern", 'extern "C" int secret;\n'),
+            ("startup_code", "static int x = setup();\n"),
+        ]
+        for rule, text in cases:
             self.assertIn(rule, rules_broken(text, self.rubric), text)
 
     def test_aliases_and_members(self):
@@ -157,6 +164,10 @@ mkdir -p "$csv"
 
 class GpuSteps(unittest.TestCase):
     def setUp(self):
+        env = mock.patch.dict(os.environ)  # these runs are stand-ins: no GPU lock (GpuLock tests it)
+        env.start()
+        self.addCleanup(env.stop)
+        os.environ.pop("MEMLAB_GPU_LOCK", None)
         self.scratch = tempfile.mkdtemp(prefix="memlab-test-")
         os.chmod(self.scratch, 0o755)
         self.rubric = Rubric(1)
@@ -227,6 +238,22 @@ class GpuSteps(unittest.TestCase):
         self.assertFalse(again["copy_strided"][0])
         self.assertIn("outside the stream", again["copy_strided"][1])
 
+    def test_timed_runs_hold_the_gpu_lock_alone(self):
+        held = []
+
+        @contextlib.contextmanager
+        def lock(exclusive):
+            held.append(exclusive)
+            yield
+
+        self.session.reference = self.fake("fake-reference", "1.000")
+        runs = grader.Runs(self.session, self.fake("fake-student", "1.000"), self.scratch)
+        with mock.patch.object(grader, "gpu_lock", lock):
+            grader.grade_correctness(self.session, runs, 1, ["3"], {})
+            self.assertEqual(held, [False] * 3)  # a --check run per variant: shared
+            grader.grade_performance(self.session, runs, ["copy_strided"], {})
+        self.assertEqual(held, [False] * 3 + [True] * 4)  # student and reference, timed: alone
+
     def test_check_args_reach_every_check_run(self):
         # the stand-in lab answers "not implemented" for copy_strided only when given --nx 96
         self.rubric.check_args = ["--nx", "96"]
@@ -254,6 +281,60 @@ class GpuSteps(unittest.TestCase):
         text = report.text_report(self.rubric, self.session, "sub.cu", results)
         self.assertIn("compile: OK (10/10)", text)
         self.assertIn("Score: 10/100 (7 test(s) skipped", text)
+
+
+class GpuLock(unittest.TestCase):
+    """grader.gpu_lock on a temporary lock file, probed through other open files (flock's locks
+    belong to an open file, so two of one process conflict as two processes' would)."""
+
+    def setUp(self):
+        fd, self.path = tempfile.mkstemp(prefix="memlab-lock-")
+        os.close(fd)
+        self.addCleanup(os.remove, self.path)
+        env = mock.patch.dict(os.environ, {"MEMLAB_GPU_LOCK": self.path})
+        env.start()
+        self.addCleanup(env.stop)
+
+    def can_lock(self, how):
+        with open(self.path) as f:
+            try:
+                fcntl.flock(f, how | fcntl.LOCK_NB)
+                return True
+            except BlockingIOError:
+                return False
+
+    def test_shared_and_exclusive(self):
+        with grader.gpu_lock(exclusive=False):
+            self.assertTrue(self.can_lock(fcntl.LOCK_SH))
+            self.assertFalse(self.can_lock(fcntl.LOCK_EX))
+        with grader.gpu_lock(exclusive=True):
+            self.assertFalse(self.can_lock(fcntl.LOCK_SH))
+        self.assertTrue(self.can_lock(fcntl.LOCK_EX))
+
+    def test_exclusive_waits_for_shared(self):
+        entered = threading.Event()
+
+        def timed_run():
+            with grader.gpu_lock(exclusive=True):
+                entered.set()
+
+        with grader.gpu_lock(exclusive=False):
+            t = threading.Thread(target=timed_run)
+            t.start()
+            self.assertFalse(entered.wait(0.3), "the exclusive hold began while a shared one was held")
+        self.assertTrue(entered.wait(10), "the exclusive hold never began")
+        t.join()
+
+    def test_the_program_never_has_the_lock_file(self):
+        with grader.gpu_lock(exclusive=True):
+            fds = subprocess.run(["sh", "-c", "ls -l /proc/$$/fd"], capture_output=True, text=True,
+                                 close_fds=False).stdout
+        self.assertNotIn(self.path, fds)
+
+    def test_no_lock_without_the_variable(self):
+        del os.environ["MEMLAB_GPU_LOCK"]
+        with grader.gpu_lock(exclusive=True):
+            self.assertTrue(self.can_lock(fcntl.LOCK_EX))
 
 
 if __name__ == "__main__":
