@@ -28,6 +28,8 @@ def options(argv, many=False):
         return p.parse_args(argv)
     p.add_argument("--resume", action="store_true",
                    help="grade only the submissions without a results.json (failed, timed out, preempted)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="grade N submissions at once (local grading; timed runs still have the GPU alone)")
     s = p.add_argument_group("Slurm (grading/README.md: the cluster workflow)")
     s.add_argument("--slurm", action="store_true", help="one job array, a task per submission, then wait")
     s.add_argument("--partition", help="sbatch --partition")

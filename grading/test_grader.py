@@ -8,6 +8,9 @@ the interleaved timing and the report formats are checked on any machine.
 import contextlib
 import fcntl
 import glob
+import importlib.machinery
+import importlib.util
+import io
 import json
 import os
 import shutil
@@ -15,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import unittest
 from unittest import mock
 
@@ -335,6 +339,57 @@ class GpuLock(unittest.TestCase):
         del os.environ["MEMLAB_GPU_LOCK"]
         with grader.gpu_lock(exclusive=True):
             self.assertTrue(self.can_lock(fcntl.LOCK_EX))
+
+
+def load_grade_all():
+    path = os.path.join(GRADING_DIR, "grade-all")
+    loader = importlib.machinery.SourceFileLoader("grade_all", path)
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("grade_all", loader))
+    loader.exec_module(module)
+    return module
+
+
+class GradeAllJobs(unittest.TestCase):
+    """grade-all --jobs 3 with grading/grade replaced by a stand-in that finishes the later
+    submissions first: the gradebook and the progress lines keep the submissions' order."""
+
+    def test_order_kept_and_gpu_lock_made(self):
+        grade_all = load_grade_all()
+        scratch = tempfile.mkdtemp(prefix="memlab-jobs-")
+        self.addCleanup(shutil.rmtree, scratch)
+        subs, out = os.path.join(scratch, "subs"), os.path.join(scratch, "out")
+        os.makedirs(subs)
+        names = ["anna", "ben", "cleo", "dev", "eve"]
+        for name in names:
+            open(os.path.join(subs, name + ".cu"), "w").close()
+        rubric = Rubric(1)
+        session = mock.Mock(arch="sm_90", has_gpu=True)  # "a GPU": grade-all makes the lock
+        finished, locks = [], []
+
+        def grade_one(args, rubric, arch, entry, out_dir):
+            k = names.index(entry[:-3])
+            time.sleep(0.1 * (len(names) - k))  # the last submission ends first
+            os.makedirs(out_dir, exist_ok=True)
+            with open(os.path.join(out_dir, "results.json"), "w") as f:
+                json.dump({"tests": [{"name": rubric.tests[0].name, "score": k}], "extra_data": {}}, f)
+            finished.append(entry)
+            locks.append(os.environ.get("MEMLAB_GPU_LOCK"))
+
+        printed = io.StringIO()
+        with mock.patch.dict(os.environ), mock.patch.object(grade_all, "open_session", return_value=(rubric, session)), \
+                mock.patch.object(grade_all, "grade_one", grade_one), mock.patch.object(grade_all.figures, "draw"), \
+                mock.patch.object(sys, "argv", ["grade-all", "1", subs, "--out", out, "--jobs", "3"]), \
+                contextlib.redirect_stdout(printed):
+            os.environ.pop("MEMLAB_GPU_LOCK", None)
+            self.assertEqual(grade_all.main(), 0)
+        self.assertNotEqual(finished, [n + ".cu" for n in names])  # they did end out of order
+        with open(os.path.join(out, "gradebook.csv")) as f:
+            rows = [line.split(",")[:2] for line in f.read().splitlines()[1:]]
+        self.assertEqual(rows, [[n, str(k)] for k, n in enumerate(names)])
+        progress = [line.split(":")[0] for line in printed.getvalue().splitlines() if line.startswith("[")]
+        self.assertEqual(progress, [f"[{k + 1}/5] {n}" for k, n in enumerate(names)])
+        self.assertEqual(set(locks), {os.path.join(out, ".gpu-lock")})
+        self.assertTrue(os.path.isfile(os.path.join(out, ".gpu-lock")))
 
 
 if __name__ == "__main__":
