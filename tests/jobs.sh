@@ -1,0 +1,119 @@
+# tests/jobs.sh - tests/run.sh's sections, side by side; sourced by run.sh (which defines the
+# helpers pass/fail/skip and the counts passed/failed/skipped that a section's tests use).
+#
+#   section NAME COMMAND...   declare a section: COMMAND (a shell function, or `. FILE`) runs
+#                             in a background subshell of its own, with its own $tmp, its
+#                             output in a file and its counts written to a file at its end
+#   run_sections              run every declared section, at most $JOBS at once (default: one
+#                             per core; JOBS=1 runs them one after another), those named in
+#                             $FIRST_SECTIONS first; print each one's output in the order they
+#                             were declared, as soon as it and all before it are done, and add
+#                             its counts to passed/failed/skipped
+#
+# A section still running after $SECTION_TIMEOUT seconds (default 3600) is stopped (its
+# process group) and counted as a failure. Each section runs in a process group of its own,
+# so that an interrupted run.sh stops them all.
+#
+# The GPU lock: a timed run must have the GPU to itself, while checks, sanitizer runs and
+# builds may share it. run.sh exports MEMLAB_GPU_LOCK (a file); the grader takes the same
+# lock around its runs (grading/grader.py: gpu_lock).
+#   gpu_shared COMMAND...     COMMAND holding the lock shared (correctness: --check, sanitizer)
+#   gpu_exclusive COMMAND...  COMMAND holding it alone (anything timed: a run without --check, ncu)
+# Without MEMLAB_GPU_LOCK they just run COMMAND. Never nest them, nor wrap a grader run (it
+# takes the lock itself): a second hold of the lock waits for the first.
+gpu_lock() {
+    local how=$1
+    shift
+    [ -n "${MEMLAB_GPU_LOCK:-}" ] || { "$@"; return; }
+    { flock "$how" 9 || return; "$@"; } 9>>"$MEMLAB_GPU_LOCK"
+}
+gpu_shared() { gpu_lock -s "$@"; }
+gpu_exclusive() { gpu_lock -x "$@"; }
+
+sec_names=() sec_cmds=()
+section() {
+    sec_names+=("$1")
+    shift
+    sec_cmds+=("$(printf '%q ' "$@")")
+}
+
+# section_start I DIR: section I in the background, its files DIR/I.{out,counts} and DIR/I.tmp/.
+section_start() {
+    local i=$1 dir=$2
+    mkdir -p "$dir/$i.tmp"
+    set -m # a process group of its own: section_stop reaches everything it started
+    (
+        tmp=$dir/$i.tmp passed=0 failed=0 skipped=0
+        eval "${sec_cmds[$i]}"
+        echo "$passed $failed $skipped" >"$dir/$i.counts.new" && mv "$dir/$i.counts.new" "$dir/$i.counts"
+    ) </dev/null >"$dir/$i.out" 2>&1 &
+    sec_pid[$i]=$! sec_start[$i]=$now
+    set +m
+}
+section_stop() { kill -TERM -- "-$1" 2>/dev/null; }
+clock() { local t=${EPOCHREALTIME:-$SECONDS.000000}; now=${t//[!0-9]/}; } # now: microseconds
+
+# section_report I DIR: the section's output and counts, added to this shell's.
+section_report() {
+    local i=$1 dir=$2 p f s
+    cat "$dir/$i.out"
+    if [ -f "$dir/$i.counts" ] && read -r p f s <"$dir/$i.counts"; then
+        passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+    else
+        fail "section ${sec_names[$i]}: runs to its end" "" "${sec_why[$i]:-it stopped without its counts}"
+    fi
+}
+
+# The order to start them in: FIRST_SECTIONS's names (a |-separated list) first, then the
+# others as declared; as declared with one job at a time.
+section_order() {
+    local i name
+    if [ "$1" -gt 1 ]; then
+        while IFS= read -r -d '|' name; do
+            for i in "${!sec_names[@]}"; do [ "${sec_names[$i]}" = "$name" ] && echo "$i"; done
+        done <<<"${FIRST_SECTIONS:-}|"
+    fi
+    seq 0 $((${#sec_names[@]} - 1))
+}
+
+run_sections() {
+    local jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)} limit=${SECTION_TIMEOUT:-3600}
+    local dir=$tmp/sections next=0 i running now
+    local -a queue=() started=()
+    sec_pid=() sec_start=() sec_why=()
+    mkdir -p "$dir"
+    for i in $(section_order "$jobs"); do
+        [ -z "${started[$i]:-}" ] && queue+=("$i") && started[$i]=1
+    done
+    trap 'for p in "${sec_pid[@]}"; do [ -n "$p" ] && section_stop "$p"; done; wait; exit 130' INT TERM
+    while [ $next -lt ${#sec_names[@]} ]; do
+        running=0
+        clock
+        for i in "${!sec_pid[@]}"; do
+            [ -n "${sec_pid[$i]}" ] || continue
+            if ! kill -0 "${sec_pid[$i]}" 2>/dev/null; then
+                wait "${sec_pid[$i]}" 2>/dev/null
+                sec_pid[$i]=
+            elif [ $((now - sec_start[$i])) -gt $((limit * 1000000)) ]; then
+                section_stop "${sec_pid[$i]}"
+                sec_why[$i]="stopped after $limit s (SECTION_TIMEOUT)"
+                wait "${sec_pid[$i]}" 2>/dev/null
+                rm -f "$dir/$i.counts"
+                sec_pid[$i]=
+            else
+                running=$((running + 1))
+            fi
+        done
+        while [ ${#queue[@]} -gt 0 ] && [ $running -lt "$jobs" ]; do
+            section_start "${queue[0]}" "$dir"
+            queue=("${queue[@]:1}")
+            running=$((running + 1))
+        done
+        while [ $next -lt ${#sec_names[@]} ] && [ -n "${sec_start[$next]:-}" ] && [ -z "${sec_pid[$next]}" ]; do
+            section_report "$next" "$dir"
+            next=$((next + 1))
+        done
+        [ $next -lt ${#sec_names[@]} ] && sleep 0.1
+    done
+    trap - INT TERM
+}

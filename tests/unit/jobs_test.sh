@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# tests/unit/jobs_test.sh - tests/jobs.sh on stand-in sections (no GPU, no build; about 2 s),
+# one line each "unit NAME: OK" or "unit NAME: FAIL (why)"; tests/run.sh reads them.
+#   - run_sections prints the sections in the order they were declared, with their counts
+#     summed, when a later one ends first; a failing section's FAIL lines and log are kept;
+#     a section past SECTION_TIMEOUT is stopped, with what it started, and counted as failed
+#   - the GPU lock: two exclusive holds never overlap, an exclusive one never overlaps a
+#     shared one, and two shared ones do
+set -u
+cd "$(dirname "$0")/../.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bad=0
+result() { # NAME OK? WHY
+    if [ "$2" -eq 0 ]; then echo "unit $1: OK"; else echo "unit $1: FAIL ($3)"; bad=1; fi
+}
+
+# ---- the sections ------------------------------------------------------------------------------
+# As tests/run.sh's helpers.
+pass() { echo "$1: OK"; passed=$((passed + 1)); }
+fail() {
+    echo "$1: FAIL${3:+ ($3)}"
+    [ -n "${2:-}" ] && [ -s "$2" ] && tail -n 15 "$2" | sed 's/^/    | /'
+    failed=$((failed + 1))
+}
+skip() { echo "$1: SKIP ($2)"; skipped=$((skipped + 1)); }
+. tests/jobs.sh
+
+slow() { sleep 0.6; pass "slow test"; [ -d "$tmp" ] && touch "$tmp/own-tmp"; }
+fast() {
+    echo "why it failed" >"$tmp/log" # this section's $tmp
+    fail "fast test" "$tmp/log" "exit 1"
+    pass "fast ok"
+    skip "fast skipped" "no reason"
+}
+hang() {
+    sleep 30 &
+    echo $! >"$1"
+    sleep 30
+    pass "hang never gets here"
+}
+section "slow" slow
+section "fast" fast
+section "hang" hang "$tmp/hang.pid"
+section "last" pass "last test"
+passed=0 failed=0 skipped=0
+JOBS=4 FIRST_SECTIONS="fast" SECTION_TIMEOUT=1 run_sections >"$tmp/out" 2>&1
+cat >"$tmp/expected" <<'EOF'
+slow test: OK
+fast test: FAIL (exit 1)
+    | why it failed
+fast ok: OK
+fast skipped: SKIP (no reason)
+section hang: runs to its end: FAIL (stopped after 1 s (SECTION_TIMEOUT))
+last test: OK
+EOF
+diff "$tmp/expected" "$tmp/out" >"$tmp/diff"
+result "jobs: sections print in their declared order, a later one ending first; FAIL lines and logs kept" $? \
+    "$(tr '\n' ' ' <"$tmp/diff")"
+[ "$passed $failed $skipped" = "3 2 1" ]
+result "jobs: the sections' counts are summed" $? "$passed passed, $failed failed, $skipped skipped, expected 3 2 1"
+running() { ps -o stat= -p "$1" 2>/dev/null | grep -qv '^Z'; } # (a zombie has ended)
+for _ in $(seq 20); do running "$(cat "$tmp/hang.pid")" || break; sleep 0.05; done
+! running "$(cat "$tmp/hang.pid")"
+result "jobs: a section past SECTION_TIMEOUT is stopped with what it started" $? "its sleep is still running"
+sections=$(ls -d "$tmp"/sections/*.tmp 2>/dev/null | wc -l)
+[ "$sections" -eq 4 ] && [ -e "$tmp/sections/0.tmp/own-tmp" ]
+result "jobs: each section has a tmp of its own" $? "$sections section folders"
+
+# ---- the GPU lock ------------------------------------------------------------------------------
+# overlap FIRST SECOND: FIRST holds the lock (gpu_shared or gpu_exclusive) for 0.5 s, and
+# notes whether the holder SECOND got in meanwhile; SECOND starts once FIRST holds it.
+export MEMLAB_GPU_LOCK=$tmp/gpu.lock
+: >"$MEMLAB_GPU_LOCK"
+overlap() {
+    local d=$tmp/lock-$1-$2
+    mkdir -p "$d"
+    $1 bash -c "touch '$d/held'; for i in 1 2 3 4 5 6 7 8 9 10; do [ -e '$d/in2' ] && touch '$d/overlap' && break; sleep 0.05; done" &
+    while [ ! -e "$d/held" ]; do sleep 0.01; done
+    $2 touch "$d/in2"
+    wait
+    [ -e "$d/overlap" ]
+}
+! overlap gpu_exclusive gpu_exclusive
+result "gpu lock: two exclusive holds never overlap" $? "the second got the lock while the first held it"
+! overlap gpu_exclusive gpu_shared && ! overlap gpu_shared gpu_exclusive
+result "gpu lock: an exclusive hold never overlaps a shared one" $? "they held the lock together"
+overlap gpu_shared gpu_shared
+result "gpu lock: two shared holds overlap" $? "the second waited for the first"
+unset MEMLAB_GPU_LOCK
+gpu_exclusive true
+result "gpu lock: without MEMLAB_GPU_LOCK the command just runs" $? "exit $?"
+exit $bad
