@@ -12,7 +12,8 @@
 #
 # A section still running after $SECTION_TIMEOUT seconds (default 3600) is stopped (its
 # process group) and counted as a failure. Each section runs in a process group of its own,
-# so that an interrupted run.sh stops them all.
+# so that an interrupted run.sh stops them all. SECTION_TIMES=FILE: each section's seconds
+# and name are added to FILE (to choose FIRST_SECTIONS on a machine).
 #
 # The GPU lock: a timed run must have the GPU to itself, while checks, sanitizer runs and
 # builds may share it. run.sh exports MEMLAB_GPU_LOCK (a file); the grader takes the same
@@ -62,6 +63,8 @@ section_report() {
     else
         fail "section ${sec_names[$i]}: runs to its end" "" "${sec_why[$i]:-it stopped without its counts}"
     fi
+    [ -z "${SECTION_TIMES:-}" ] ||
+        printf '%d\t%s\n' $(((sec_end[$i] - sec_start[$i]) / 1000000)) "${sec_names[$i]}" >>"$SECTION_TIMES"
 }
 
 # The order to start them in: FIRST_SECTIONS's names (a |-separated list) first, then the
@@ -80,7 +83,7 @@ run_sections() {
     local jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)} limit=${SECTION_TIMEOUT:-3600}
     local dir=$tmp/sections next=0 i running now
     local -a queue=() started=()
-    sec_pid=() sec_start=() sec_why=()
+    sec_pid=() sec_start=() sec_end=() sec_why=()
     mkdir -p "$dir"
     for i in $(section_order "$jobs"); do
         [ -z "${started[$i]:-}" ] && queue+=("$i") && started[$i]=1
@@ -93,13 +96,13 @@ run_sections() {
             [ -n "${sec_pid[$i]}" ] || continue
             if ! kill -0 "${sec_pid[$i]}" 2>/dev/null; then
                 wait "${sec_pid[$i]}" 2>/dev/null
-                sec_pid[$i]=
+                sec_pid[$i]= sec_end[$i]=$now
             elif [ $((now - sec_start[$i])) -gt $((limit * 1000000)) ]; then
                 section_stop "${sec_pid[$i]}"
                 sec_why[$i]="stopped after $limit s (SECTION_TIMEOUT)"
                 wait "${sec_pid[$i]}" 2>/dev/null
                 rm -f "$dir/$i.counts"
-                sec_pid[$i]=
+                sec_pid[$i]= sec_end[$i]=$now
             else
                 running=$((running + 1))
             fi

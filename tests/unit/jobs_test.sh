@@ -44,6 +44,7 @@ section "fast" fast
 section "hang" hang "$tmp/hang.pid"
 section "last" pass "last test"
 passed=0 failed=0 skipped=0
+unset SECTION_TIMES
 JOBS=4 FIRST_SECTIONS="fast" SECTION_TIMEOUT=1 run_sections >"$tmp/out" 2>&1
 cat >"$tmp/expected" <<'EOF'
 slow test: OK
