@@ -1,5 +1,6 @@
-# tests/class.sh - grade-all at class scale, sourced by tests/run.sh (helpers and variables
-# there): the class figures, and --slurm. Lab 1's fixture class, graded with --no-gpu (the
+# tests/class.sh - grade-all at class scale, sourced by tests/run.sh as its section "class"
+# (helpers and variables there; every grade-all here shares one --work folder of the
+# section's own): the class figures, and --slurm. Lab 1's fixture class, graded with --no-gpu (the
 # same verdicts on any machine): first locally, for the gradebook to compare with and the
 # figures; then against stand-in sbatch and squeue (tests/fake-slurm), which leave tasks timed
 # out, preempted, failed, cancelled or never run, and --resume; then on a real single-node
@@ -16,6 +17,7 @@ if [ ! -d "$fixtures" ] || [ ! -d solutions ]; then
 fi
 work=$tmp/class
 mkdir -p "$work/class"
+grading_work "$work/build"
 for fx in "$fixtures"/*.sed; do
     name=$(basename "$fx" .sed)
     case $name in
@@ -25,7 +27,7 @@ for fx in "$fixtures"/*.sed; do
 done
 entries=$(ls "$work/class" | wc -l)
 local_book=$work/local/gradebook.csv
-if ! grading/grade-all 1 "$work/class" --no-gpu --out "$work/local" >"$work/local.log" 2>&1; then
+if ! grading/grade-all 1 "$work/class" --no-gpu --out "$work/local" --work "$work/build" >"$work/local.log" 2>&1; then
     fail "class: lab 1's class graded locally" "$work/local.log"
     return 0
 fi
@@ -60,7 +62,7 @@ if [ $have_gnuplot -eq 1 ]; then
         [ -s '$work/local/class-scores.png' ] && [ -s '$work/local/class-scores.pdf' ] &&
         [ ! -e '$work/local/class-speed.png' ] && ! grep -q 'gnuplot:' '$work/local.log' &&
         grep -q '^class figures: .*/class-scores.{png,pdf} (class-speed, class-correct: no data' '$work/local.log'"
-    grading/grade-all 1 "$work/class" --out "$work/figures" --resume >"$work/figures.log" 2>&1
+    grading/grade-all 1 "$work/class" --out "$work/figures" --work "$work/build" --resume >"$work/figures.log" 2>&1
     check "class figures: scores, speed ratios and pass rates from GPU results, PNG and PDF" bash -c "
         for f in class-scores class-speed class-correct; do
             [ -s '$work/figures/'\$f.png ] && [ -s '$work/figures/'\$f.pdf ] || exit 1
@@ -72,7 +74,7 @@ if [ $have_gnuplot -eq 1 ]; then
 else
     skip "class figures: drawn with gnuplot" "gnuplot not installed"
 fi
-GNUPLOT=/nonexistent/gnuplot grading/grade-all 1 "$work/class" --out "$work/figures" --resume >"$work/nognuplot.log" 2>&1
+GNUPLOT=/nonexistent/gnuplot grading/grade-all 1 "$work/class" --out "$work/figures" --work "$work/build" --resume >"$work/nognuplot.log" 2>&1
 check "class figures without gnuplot: one line, the data kept" bash -c "
     grep -q '^class figures: gnuplot not found; their data is in ' '$work/nognuplot.log' &&
     [ -s '$work/figures/class-scores.csv' ]"
@@ -128,7 +130,7 @@ fi
 states="1:TIMEOUT 2:PREEMPTED 3:FAILED 4:- 5:CANCELLED"
 fake() {
     PATH=$PWD/tests/fake-slurm:$PATH FAKE_SLURM_LOG=$work/fake.log FAKE_SLURM_STATES=$1 \
-        grading/grade-all 1 "$work/class" --no-gpu --slurm --out "$work/fake" "${@:2}"
+        grading/grade-all 1 "$work/class" --no-gpu --slurm --out "$work/fake" --work "$work/build" "${@:2}"
 }
 fake "$states" --partition gpu --gres gpu:h100:1 --parallel 8 '--sbatch=--qos=class' >"$work/fake1.log" 2>&1
 check "slurm (stand-in): sbatch gets one array of every submission and the options" \
@@ -164,9 +166,9 @@ if ! sh tools/local-slurm.sh start "$cluster" >"$work/cluster.log" 2>&1; then
     return 0
 fi
 pass "slurm: tools/local-slurm.sh starts a single-node cluster"
-trap 'sh tools/local-slurm.sh stop "$cluster"; rm -rf "$tmp"' EXIT # even if the tests are interrupted
+trap 'sh tools/local-slurm.sh stop "$cluster"' EXIT # even if the tests are interrupted (this section's shell)
 export SLURM_CONF=$cluster/slurm.conf
-slurm_grade() { timeout 600 grading/grade-all 1 "$work/class" --no-gpu --slurm --out "$work/real" "$@"; }
+slurm_grade() { timeout 600 grading/grade-all 1 "$work/class" --no-gpu --slurm --out "$work/real" --work "$work/build" "$@"; }
 
 slurm_grade >"$work/real1.log" 2>&1
 rc=$?
@@ -200,7 +202,7 @@ check "$name: --resume grades that task alone; then the local mode's gradebook" 
 
 pids=$(cat "$cluster/pids")
 sh tools/local-slurm.sh stop "$cluster"
-trap 'rm -rf "$tmp"' EXIT
+trap - EXIT
 unset SLURM_CONF
 check "slurm: the daemons the test started are stopped (PIDs $(echo $pids))" \
     bash -c "for pid in $(echo $pids); do ! kill -0 \$pid 2>/dev/null || exit 1; done"

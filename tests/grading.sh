@@ -1,28 +1,23 @@
 # tests/grading.sh - the grader's own checks, sourced by tests/run.sh (helpers and variables
-# there). Without a GPU: the grader's unit tests; each lab with a rubric and fixtures
-# (tests/fixtures/grading/labN/) graded as a class by grading/grade-all - compile and static
-# verdicts, GPU tests skipped, results.json format, the gradebook; one grading/grade run on a
-# folder submission; `make dist` (what the copy holds, and that it builds). With a GPU the
-# same class run checks every fixture's correctness and speed verdicts and its total, and
-# GRADING_SOLUTION_RUNS=10 grades the solution ten times (full marks every time).
-check "grading: unit tests (python3 grading/test_grader.py)" python3 grading/test_grader.py
-# The fixture classes are most of `make test`'s time on a GPU: SKIP_GRADING=1 leaves them out
-# of a quick round (they count as skipped, never passed).
-if [ -n "${SKIP_GRADING:-}" ]; then
-    skip "grading: fixture classes, grading/grade and make dist" "SKIP_GRADING is set"
-    return 0
-fi
+# there), which runs them as sections declared at the end: the grader's unit tests; each lab
+# with a rubric and fixtures (tests/fixtures/grading/labN/) graded as a class by
+# grading/grade-all (--jobs 4, in a --work folder of its own) - without a GPU, compile and
+# static verdicts, GPU tests skipped, results.json format, the gradebook; one grading/grade
+# run on a folder submission; `make dist` (what the copy holds, and that it builds). With a
+# GPU the same class run checks every fixture's correctness and speed verdicts and its total
+# (the grader holds the GPU lock: its timed runs alone), and GRADING_SOLUTION_RUNS=10 grades
+# the solution ten times (full marks every time).
 
-grading_gpu=
-[ $have_gpu -eq 1 ] && grading_gpu=--gpu
-for n in $LAB_NUMS; do
-    fixtures=tests/fixtures/grading/lab$n
-    [ -f "grading/rubrics/lab$n.ini" ] || continue
+# grading_lab N: lab N's submissions graded by grading/grade and, as a class, by grade-all.
+grading_lab() {
+    local n=$1 fixtures=tests/fixtures/grading/lab$1 lab work gwork rc fx name src expect scope line expected runs r
     lab=$(basename "$(lab_dir "$n")")
     work=$tmp/grading-lab$n
+    gwork=$work/build
+    grading_work "$gwork"
     mkdir -p "$work/folder/labs/$lab"
     cp "labs/$lab/kernels.cu" "$work/folder/labs/$lab/"
-    grading/grade "$n" "$work/folder" --out "$work/single" >"$work/single.log" 2>&1
+    grading/grade "$n" "$work/folder" --out "$work/single" --work "$gwork" >"$work/single.log" 2>&1
     rc=$?
     if [ $rc -eq 0 ] && tail -n 1 "$work/single/report.txt" | grep -q '^Score: [0-9.]*/[0-9.]*' &&
         python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['tests'] and 'score' in d" \
@@ -34,7 +29,7 @@ for n in $LAB_NUMS; do
 
     if [ ! -d "$fixtures" ] || [ ! -d "solutions/$lab" ]; then
         skip "grading lab$n: fixture class" "no fixtures or no solutions/ in this copy"
-        continue
+        return
     fi
     mkdir -p "$work/class"
     for fx in "$fixtures"/*.sed; do
@@ -51,14 +46,14 @@ for n in $LAB_NUMS; do
         name=$(basename "$expect" .expect)
         [ -e "$work/class/$name.cu" ] || sed -f "tests/fixtures/lab$n/$name.sed" "solutions/$lab/kernels.cu" >"$work/class/$name.cu"
     done
-    if ! grading/grade-all "$n" "$work/class" --out "$work/out" >"$work/class.log" 2>&1; then
+    if ! grading/grade-all "$n" "$work/class" --out "$work/out" --work "$gwork" --jobs 4 >"$work/class.log" 2>&1; then
         fail "grading lab$n: grade-all grades the fixture class" "$work/class.log"
-        continue
+        return
     fi
     pass "grading lab$n: grade-all grades the fixture class"
     scope="compile and static; GPU tests skipped"
     [ $have_gpu -eq 1 ] && scope="every test and the total, on the GPU"
-    grading/check-verdicts "$work/out" "$fixtures" $grading_gpu >"$work/verdicts" 2>&1
+    grading/check-verdicts "$work/out" "$fixtures" $([ $have_gpu -eq 1 ] && echo --gpu) >"$work/verdicts" 2>&1
     while read -r line; do
         case "$line" in
         *": OK") pass "grading lab$n fixture ${line%: OK}: expected verdicts ($scope)" ;;
@@ -71,26 +66,27 @@ for n in $LAB_NUMS; do
         [ \$(tail -n +2 '$work/out/gradebook.csv' | wc -l) -eq $expected ]"
 
     # GRADING_SOLUTION_RUNS=N: the solution graded N times, as a class of N copies (one
-    # trusted build for all), each with full marks.
+    # trusted build for all), each with full marks. (Not gpu_test: the grader holds the lock.)
     runs=${GRADING_SOLUTION_RUNS:-1}
     if [ "$runs" -gt 1 ]; then
         mkdir -p "$work/solutions"
         for r in $(seq "$runs"); do cp "$work/class/solution.cu" "$work/solutions/solution-$r.cu"; done
-        gpu_test "gpu: grading lab$n: the solution gets full marks in $runs runs out of $runs" bash -c "
-            grading/grade-all $n '$work/solutions' --out '$work/solution-runs' || exit 1
+        name="gpu: grading lab$n: the solution gets full marks in $runs runs out of $runs"
+        if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; return; fi
+        check "$name" bash -c "
+            grading/grade-all $n '$work/solutions' --out '$work/solution-runs' --work '$gwork' || exit 1
             for r in \$(seq $runs); do
                 tail -n 1 '$work/solution-runs/solution-'\$r/report.txt | grep -q '^Score: \\([0-9.]*\\)/\\1\$' || exit 1
             done"
     fi
-done
+}
 
-# ---- make dist: the student copy (instructors' copy only) --------------------------------
-if [ -d solutions ]; then
-    dist=dist/gpu-memlab-student.tar.gz
-    rm -rf "$tmp/dist" && mkdir -p "$tmp/dist"
+# grading_dist: make dist, the student copy (instructors' copy only).
+grading_dist() {
+    local dist=dist/gpu-memlab-student.tar.gz copy=$tmp/dist/gpu-memlab-student
+    mkdir -p "$tmp/dist"
     if $MAKE -s dist >"$tmp/dist.log" 2>&1 && tar -C "$tmp/dist" -xzf "$dist"; then
         pass "make dist writes $dist"
-        copy=$tmp/dist/gpu-memlab-student
         check "dist: no solutions/, grading/private/ or fixtures; student files and grader there" bash -c "
             [ ! -e '$copy/solutions' ] && [ ! -e '$copy/grading/private' ] && [ ! -e '$copy/tests/fixtures' ] &&
             [ -x '$copy/grading/grade' ] && [ -f '$copy/grading/rubrics/common.ini' ] &&
@@ -101,4 +97,16 @@ if [ -d solutions ]; then
     else
         fail "make dist writes $dist" "$tmp/dist.log"
     fi
+}
+
+section "grader unit tests" check "grading: unit tests (python3 grading/test_grader.py)" python3 grading/test_grader.py
+# The fixture classes are most of `make test`'s time on a GPU: SKIP_GRADING=1 leaves them out
+# of a quick round (they count as skipped, never passed).
+if [ -n "${SKIP_GRADING:-}" ]; then
+    section "grading skipped" skip "grading: fixture classes, grading/grade and make dist" "SKIP_GRADING is set"
+    return 0
 fi
+for n in $LAB_NUMS; do
+    [ -f "grading/rubrics/lab$n.ini" ] && section "grading lab$n" grading_lab "$n"
+done
+[ -d solutions ] && section "make dist" grading_dist

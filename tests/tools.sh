@@ -6,7 +6,9 @@
 # tests/sanitize-samples/), the one-line exits (no ncu, no compute-sanitizer, no GPU,
 # counters not permitted), the race fixture builds. With a GPU (and the tool): memcheck names
 # lab 1's out-of-bounds fixture, racecheck lab 6's race, lab 1's solution is clean, and
-# the profile of lab 1's contiguous copy shows 4 sectors per request.
+# the profile of lab 1's contiguous copy shows 4 sectors per request. Its KERNELS= builds go
+# to build/<arch>/custom-tools/ (CUSTOM=tools): the labs' own sections build theirs at the
+# same time in custom/. Sanitizer runs share the GPU (gpu_shared); ncu has it alone.
 table_of() { awk -f tools/lab-table.awk -v lab="$1" -v want="$2" tools/lab-tools.table; }
 
 # ---- the table ---------------------------------------------------------------------------
@@ -167,8 +169,8 @@ sanitize_fixture() {
     if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; return; fi
     if [ $have_sanitizer -eq 0 ]; then skip "$name" "compute-sanitizer not installed"; return; fi
     sed -f "$fixture" "solutions/$(basename "$(lab_dir "$n")")/kernels.cu" >"$tmp/fixture$n.cu"
-    $MAKE -s "lab$n-build" KERNELS="$tmp/fixture$n.cu" >"$tmp/log" 2>&1 &&
-        ONLY=$only TOOLS=$tool sh tools/sanitize.sh "$n" "$OUT/custom/lab$n/lab$n" "$tmp/fixture$n" >>"$tmp/log" 2>&1
+    $MAKE -s "lab$n-build" KERNELS="$tmp/fixture$n.cu" CUSTOM=tools >"$tmp/log" 2>&1 &&
+        gpu_shared env ONLY="$only" TOOLS="$tool" sh tools/sanitize.sh "$n" "$OUT/custom-tools/lab$n/lab$n" "$tmp/fixture$n" >>"$tmp/log" 2>&1
     rc=$?
     if [ $rc -eq 1 ] && grep -Eq "$found" "$tmp/fixture$n/sanitize.txt" && grep -qx "$clean" "$tmp/fixture$n/sanitize.txt"; then
         pass "$name"
@@ -189,13 +191,13 @@ case " $solution_labs " in *" 1 "*)
     if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"
     elif [ $have_sanitizer -eq 0 ]; then skip "$name" "compute-sanitizer not installed"
     else
-        check "$name" env ONLY=copy_strided,copy_float4 sh tools/sanitize.sh 1 "$OUT/solution/lab1/lab1" "$tmp/clean1"
+        check "$name" gpu_shared env ONLY=copy_strided,copy_float4 sh tools/sanitize.sh 1 "$OUT/solution/lab1/lab1" "$tmp/clean1"
     fi
     name="gpu: profile of lab 1's contiguous copy: 4 sectors per global load request at the profiled size"
     if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"
     elif ! command -v ncu >/dev/null 2>&1 && [ ! -x "$(dirname "$(command -v nvcc)")/ncu" ]; then skip "$name" "ncu not installed"
     else
-        ONLY=copy_contiguous sh tools/profile.sh 1 "$OUT/solution/lab1/lab1" "$tmp/prof1" >"$tmp/log" 2>&1
+        gpu_exclusive env ONLY=copy_contiguous sh tools/profile.sh 1 "$OUT/solution/lab1/lab1" "$tmp/prof1" >"$tmp/log" 2>&1
         rc=$?
         if [ $rc -eq 4 ]; then skip "$name" "counters not permitted"
         elif [ $rc -eq 0 ] && sed -n '/^copy_contiguous$/,/^$/p' "$tmp/prof1/profile.txt" | sed -n 3p |
@@ -212,7 +214,7 @@ case " $solution_labs " in *" 6 "*)
     if cmp -s "$tmp/race6.cu" solutions/lab6-reduction/kernels.cu; then
         fail "lab6 race fixture (tests/fixtures/sanitize) plants its race" "" "it no longer changes the solution"
     else
-        check "lab6 race fixture (tests/fixtures/sanitize) builds with KERNELS=" $MAKE -s lab6-build KERNELS="$tmp/race6.cu"
+        check "lab6 race fixture (tests/fixtures/sanitize) builds with KERNELS=" $MAKE -s lab6-build KERNELS="$tmp/race6.cu" CUSTOM=tools
     fi
     sanitize_fixture 6 tests/fixtures/sanitize/lab6_v3_no_barrier.sed racecheck v2_strided_index,v3_sequential_addressing \
         '^v3_sequential_addressing: racecheck [1-9][0-9]* hazards? \(.*race' 'v2_strided_index: racecheck 0 hazards' \
