@@ -59,13 +59,17 @@ def gpu_present():
 def gpu_lock(exclusive):
     """Hold the GPU lock (the file MEMLAB_GPU_LOCK names; nothing where it is unset) while a
     program runs: exclusive for a timed run, shared for a check. The grader takes it, before
-    the run's time limit starts; the file is opened close-on-exec, so the program never has it."""
+    the run's time limit starts; the files are opened close-on-exec, so the program never has
+    them. Taking it queues on PATH.queue first, as tests/jobs.sh does: a waiting timed run
+    stops new checks from going ahead of it."""
     path = os.environ.get("MEMLAB_GPU_LOCK")
     if not path:
         yield
         return
-    with open(path, "a") as f:  # closing it releases the lock
+    with open(path + ".queue", "a") as queue, open(path, "a") as f:  # closing f releases the lock
+        fcntl.flock(queue, fcntl.LOCK_EX)
         fcntl.flock(f, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        fcntl.flock(queue, fcntl.LOCK_UN)
         yield
 
 

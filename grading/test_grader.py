@@ -292,9 +292,9 @@ class GpuLock(unittest.TestCase):
     belong to an open file, so two of one process conflict as two processes' would)."""
 
     def setUp(self):
-        fd, self.path = tempfile.mkstemp(prefix="memlab-lock-")
-        os.close(fd)
-        self.addCleanup(os.remove, self.path)
+        self.path = os.path.join(tempfile.mkdtemp(prefix="memlab-lock-"), "gpu.lock")
+        open(self.path, "w").close()
+        self.addCleanup(shutil.rmtree, os.path.dirname(self.path))
         env = mock.patch.dict(os.environ, {"MEMLAB_GPU_LOCK": self.path})
         env.start()
         self.addCleanup(env.stop)
@@ -328,6 +328,31 @@ class GpuLock(unittest.TestCase):
             self.assertFalse(entered.wait(0.3), "the exclusive hold began while a shared one was held")
         self.assertTrue(entered.wait(10), "the exclusive hold never began")
         t.join()
+
+    def test_a_waiting_timed_run_goes_first(self):
+        order = []
+
+        def hold(exclusive, name):
+            with grader.gpu_lock(exclusive):
+                order.append(name)
+
+        with grader.gpu_lock(exclusive=False):
+            timed = threading.Thread(target=hold, args=(True, "timed"))
+            timed.start()
+            for _ in range(200):  # until it waits in the queue
+                with open(self.path + ".queue") as q:
+                    try:
+                        fcntl.flock(q, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    except BlockingIOError:
+                        break
+                time.sleep(0.01)
+            check = threading.Thread(target=hold, args=(False, "check"))
+            check.start()
+            time.sleep(0.1)
+            self.assertEqual(order, [], "the check went ahead of the waiting timed run")
+        timed.join()
+        check.join()
+        self.assertEqual(order, ["timed", "check"])
 
     def test_the_program_never_has_the_lock_file(self):
         with grader.gpu_lock(exclusive=True):

@@ -22,11 +22,13 @@
 #   gpu_exclusive COMMAND...  COMMAND holding it alone (anything timed: a run without --check, ncu)
 # Without MEMLAB_GPU_LOCK they just run COMMAND. Never nest them, nor wrap a grader run (it
 # takes the lock itself): a second hold of the lock waits for the first.
+# Everyone queues on MEMLAB_GPU_LOCK.queue first (held only while taking the lock): a timed
+# run that waits there stops new checks from going ahead of it, which flock alone allows.
 gpu_lock() {
     local how=$1
     shift
     [ -n "${MEMLAB_GPU_LOCK:-}" ] || { "$@"; return; }
-    { flock "$how" 9 || return; "$@"; } 9>>"$MEMLAB_GPU_LOCK"
+    { flock -x 8 && flock "$how" 9 && flock -u 8 || return; "$@"; } 8>>"$MEMLAB_GPU_LOCK.queue" 9>>"$MEMLAB_GPU_LOCK"
 }
 gpu_shared() { gpu_lock -s "$@"; }
 gpu_exclusive() { gpu_lock -x "$@"; }

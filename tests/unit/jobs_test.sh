@@ -5,7 +5,7 @@
 #     summed, when a later one ends first; a failing section's FAIL lines and log are kept;
 #     a section past SECTION_TIMEOUT is stopped, with what it started, and counted as failed
 #   - the GPU lock: two exclusive holds never overlap, an exclusive one never overlaps a
-#     shared one, and two shared ones do
+#     shared one, and two shared ones do; a timed run waiting for the lock is not overtaken
 set -u
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)
@@ -88,6 +88,20 @@ result "gpu lock: two exclusive holds never overlap" $? "the second got the lock
 result "gpu lock: an exclusive hold never overlaps a shared one" $? "they held the lock together"
 overlap gpu_shared gpu_shared
 result "gpu lock: two shared holds overlap" $? "the second waited for the first"
+# A check asked for while a timed run waits (behind a check) comes after the timed run.
+d=$tmp/lock-queue
+mkdir -p "$d"
+gpu_shared bash -c "touch '$d/held'; sleep 0.6" &
+while [ ! -e "$d/held" ]; do sleep 0.01; done
+gpu_exclusive bash -c "sleep 0.1; touch '$d/timed'" &
+queued=1
+for _ in $(seq 50); do flock -n -x "$MEMLAB_GPU_LOCK.queue" true || { queued=0; break; }; sleep 0.01; done
+gpu_shared bash -c "[ -e '$d/timed' ]"
+after=$?
+wait
+[ $queued -eq 0 ] && [ $after -eq 0 ]
+result "gpu lock: a check asked for while a timed run waits comes after it" $? \
+    "$([ $queued -eq 0 ] && echo "it went ahead of the timed run" || echo "the timed run did not queue")"
 unset MEMLAB_GPU_LOCK
 gpu_exclusive true
 result "gpu lock: without MEMLAB_GPU_LOCK the command just runs" $? "exit $?"
