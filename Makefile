@@ -28,8 +28,11 @@ endif
 
 OUT      := $(BUILD_DIR)/$(ARCH)
 HOST_OUT := $(BUILD_DIR)/host
-NVFLAGS  := -O3 -std=c++17 $(ARCH_FLAGS) -lineinfo -Icommon -Xcompiler -Wall -MMD -MP
-CFLAGS   := -O2 -std=c11 -Wall -Wextra -Werror=implicit-function-declaration -Icommon -MMD -MP
+# The host's references and checks run on every core (OpenMP), so that the GPU does not wait
+# for them; the host compiler's flag, for compiling and for linking.
+OPENMP   := -fopenmp
+NVFLAGS  := -O3 -std=c++17 $(ARCH_FLAGS) -lineinfo -Icommon -Xcompiler -Wall,$(OPENMP) -MMD -MP
+CFLAGS   := -O2 -std=c11 -Wall -Wextra -Werror=implicit-function-declaration -Icommon $(OPENMP) -MMD -MP
 
 # ---- labs -------------------------------------------------------------------------------
 # A lab folder may hold lab.mk, setting LIBS_labN (e.g. -lcublas) for its program.
@@ -97,7 +100,7 @@ endef
 define lab_build
 $(foreach b,$(call kernel_builds,$(1)),$(eval $(call kernel_rule,$(1),$(2),$(3),$(b))))
 $(OUT)/$(2)/lab$(1)/lab$(1): $(OUT)/driver/lab$(1)/driver.o $(foreach b,$(call kernel_builds,$(1)),$(call kernel_obj,$(1),$(2),$(b))) $$(HARNESS)
-	$$(NVCC) $$(ARCH_FLAGS) $$^ -o $$@ $$(LIBS_lab$(1))
+	$$(NVCC) $$(ARCH_FLAGS) -Xcompiler $$(OPENMP) $$^ -o $$@ $$(LIBS_lab$(1))
 endef
 
 $(foreach n,$(LAB_NUMS),$(eval $(call lab_driver,$(n))))
