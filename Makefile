@@ -32,8 +32,11 @@ endif
 
 OUT      := $(BUILD_DIR)/$(ARCH)
 HOST_OUT := $(BUILD_DIR)/host
-NVFLAGS  := -O3 -std=c++17 $(ARCH_FLAGS) -lineinfo -Icommon -Xcompiler -Wall -MMD -MP
-CFLAGS   := -O2 -std=c11 -Wall -Wextra -Werror=implicit-function-declaration -Icommon -MMD -MP
+# The host's references and checks run on every core (OpenMP), so that the GPU does not wait
+# for them; the host compiler's flag, for compiling and for linking.
+OPENMP   := -fopenmp
+NVFLAGS  := -O3 -std=c++17 $(ARCH_FLAGS) -lineinfo -Icommon -Xcompiler -Wall,$(OPENMP) -MMD -MP
+CFLAGS   := -O2 -std=c11 -Wall -Wextra -Werror=implicit-function-declaration -Icommon $(OPENMP) -MMD -MP
 
 # ---- labs -------------------------------------------------------------------------------
 # A lab folder may hold lab.mk, setting LIBS_labN (e.g. -lcublas) for its program.
@@ -101,7 +104,7 @@ endef
 define lab_build
 $(foreach b,$(call kernel_builds,$(1)),$(eval $(call kernel_rule,$(1),$(2),$(3),$(b))))
 $(OUT)/$(2)/lab$(1)/lab$(1): $(OUT)/driver/lab$(1)/driver.o $(foreach b,$(call kernel_builds,$(1)),$(call kernel_obj,$(1),$(2),$(b))) $$(HARNESS)
-	$$(NVCC) $$(ARCH_FLAGS) $$^ -o $$@ $$(LIBS_lab$(1))
+	$$(NVCC) $$(ARCH_FLAGS) -Xcompiler $$(OPENMP) $$^ -o $$@ $$(LIBS_lab$(1))
 endef
 
 $(foreach n,$(LAB_NUMS),$(eval $(call lab_driver,$(n))))
@@ -206,6 +209,11 @@ test-quick:
 $(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.o,$(HOST_OBJS)) $(HOST_OUT)/common/check.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -lm -o $@
+
+# Lab 10's image check on 1 to 8 threads (host code only, no GPU).
+$(OUT)/tests/lab10_image_check: tests/unit/lab10_image_check.cu $(HOST_OUT)/common/check.o $(HOST_OUT)/common/rng.o
+	@mkdir -p $(@D)
+	$(NVCC) $(NVFLAGS) -Ilabs/lab10-constant-texture $(filter %.cu %.o,$^) -o $@
 
 # The GPU-side checker's own checks (common/devcheck.h): needs a GPU to run.
 $(OUT)/tests/devcheck: tests/unit/devcheck.cu $(HARNESS)

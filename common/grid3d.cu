@@ -98,11 +98,14 @@ void rows_sampled(struct rows *s, struct grid g, int r, int block_y, int chunk_z
         }
 }
 
+/* The rows on every core: a reference of millions of points, recomputed for every checked
+ * repetition, would leave the GPU waiting. Each row is written by one thread alone. */
 void reference_values(struct reference *ref, const float *in, uint64_t key)
 {
     struct grid g = ref->g;
     ref->key = key;
     ptrdiff_t sy = g.nx, sz = (ptrdiff_t)g.nx * g.ny;
+#pragma omp parallel for
     for (int k = 0; k < ref->rows.count; k++) {
         int y = ref->rows.y[k], z = ref->rows.z[k];
         double *out = ref->values + (size_t)k * g.nx;
@@ -136,24 +139,39 @@ void reference_free(struct reference *ref)
     free(ref->values);
 }
 
+/* Point x of checked row k: within tolerance (interior) or still poisoned (boundary). */
+static int point_ok(const struct reference *ref, const float *got, int k, int x)
+{
+    float v = got[(size_t)k * ref->g.nx + x];
+    uint32_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    if (is_interior(ref->g, ref->r, x, ref->rows.y[k], ref->rows.z[k]))
+        return values_close(v, ref->values[(size_t)k * ref->g.nx + x], ref->tol);
+    return bits == GRID_POISON_WORD;
+}
+
+/* The count on every core; only when some points are wrong (the rare case), a second pass in
+ * order reports the first of them, as one pass alone would. */
 size_t compare_rows(const char *label, const struct reference *ref, const float *got)
 {
     struct grid g = ref->g;
-    size_t bad = 0, checked = 0;
-    for (int k = 0; k < ref->rows.count; k++) {
+    size_t bad = 0, checked = (size_t)ref->rows.count * g.nx, shown = 0;
+#pragma omp parallel for reduction(+ : bad)
+    for (int k = 0; k < ref->rows.count; k++)
+        for (int x = 0; x < g.nx; x++)
+            bad += !point_ok(ref, got, k, x);
+    for (int k = 0; k < ref->rows.count && shown < bad && shown < VERIFY_REPORT_CAP; k++) {
         int y = ref->rows.y[k], z = ref->rows.z[k];
-        for (int x = 0; x < g.nx; x++, checked++) {
+        for (int x = 0; x < g.nx && shown < VERIFY_REPORT_CAP; x++) {
+            if (point_ok(ref, got, k, x))
+                continue;
+            shown++;
             float v = got[(size_t)k * g.nx + x];
-            double expected = ref->values[(size_t)k * g.nx + x];
             uint32_t bits;
             memcpy(&bits, &v, sizeof bits);
-            int interior = is_interior(g, ref->r, x, y, z);
-            if (interior ? values_close(v, expected, ref->tol) : bits == GRID_POISON_WORD)
-                continue;
-            if (bad++ >= VERIFY_REPORT_CAP)
-                continue;
-            if (interior)
-                memlab_warn("%s: point (%d, %d, %d): expected %.9g, got %.9g", label, x, y, z, expected, (double)v);
+            if (is_interior(g, ref->r, x, y, z))
+                memlab_warn("%s: point (%d, %d, %d): expected %.9g, got %.9g", label, x, y, z,
+                            ref->values[(size_t)k * g.nx + x], (double)v);
             else
                 memlab_warn("%s: boundary point (%d, %d, %d) was written (0x%08x); boundary points must stay untouched",
                             label, x, y, z, (unsigned)bits);
@@ -168,6 +186,7 @@ size_t input_changed(const char *label, const struct reference *ref, const float
 {
     struct grid g = ref->g;
     size_t changed = 0;
+#pragma omp parallel for reduction(+ : changed)
     for (int k = 0; k < ref->rows.count; k++) {
         ptrdiff_t first = ((ptrdiff_t)ref->rows.z[k] * g.ny + ref->rows.y[k]) * g.nx;
         int same = 1;

@@ -1,7 +1,8 @@
 # tests/lab10.sh - lab 10's own checks, sourced by tests/run.sh (helpers and variables there).
 # Without a GPU: the CPU texture model (texture_model.h) against the seed's m[5.5][1.5] in both
 # readings, every address mode, a tex1D table measured on an old GPU, border fetches measured
-# on the H100 (the product weight ab rounded to 8 bits) and ties; the fixtures build. With a
+# on the H100 (the product weight ab rounded to 8 bits) and ties; the image check
+# (image_check.h) the same on any number of threads; the fixtures build. With a
 # GPU: every texture mode verified element by element against that model (every fetch dumped
 # to fetches.csv) and the staircase of 8-bit weights; the solution verified at awkward and default sizes; the student
 # file's TODO variants reported as not_implemented; the phenomena: chase_constant's slowdown
@@ -16,6 +17,15 @@ cols10='/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }'
 check "lab10 texture model: the seed's m[5.5][1.5], wrap/clamp/border, 8-bit weights against a measured tex1D table and H100 fetches, ties" bash -c "
     ${CC:-cc} -O2 -Wall -Wextra -std=c11 -Ilabs/lab10-constant-texture tests/fixtures/lab10/texture_model_test.c -lm \
         -o '$tmp/texture_model_test' && '$tmp/texture_model_test'"
+# The image check (image_check.h) on synthetic outputs: the same on 1 to 8 threads as in one pass.
+if $MAKE -s "$OUT/tests/lab10_image_check" >"$tmp/log" 2>&1; then
+    "$OUT/tests/lab10_image_check" >"$tmp/unit10" 2>&1
+    rc10=$?
+    unit_lines "$tmp/unit10"
+    [ $rc10 -eq 0 ] || grep -q ': FAIL' "$tmp/unit10" || fail "unit lab10 image check" "$tmp/unit10" "exit $rc10"
+else
+    fail "unit lab10 image check build" "$tmp/log"
+fi
 
 timed_test "gpu: lab10 texture modes (wrap, clamp, border; point, linear; normalised or not) and the staircase match the CPU model" bash -c "
     '$sol10' --modes --dump-fetches --csv '$tmp/modes10' &&

@@ -30,6 +30,7 @@
 
 #include "chase.h"
 #include "harness.h"
+#include "image_check.h"
 #include "kernels.h"
 #include "texture_model.h"
 
@@ -73,10 +74,7 @@ struct job {
     struct lab10_args a;
     int param, k;
     uint64_t key; /* the pattern the inputs hold now */
-    /* what the last check saw (image variants) */
-    double max_err, sum_sq, max_ulp;
-    struct tm_tie_count ties;
-    long long off_model;
+    struct image_stats seen; /* what the last check saw (image variants) */
 };
 
 static int launch_job(void *ctx, cudaStream_t stream)
@@ -243,66 +241,28 @@ static void image_job(struct job *j, enum experiment e, int param, int w, int h)
     j->key = 0;
 }
 
-/* The input of pattern key (vary.h), on the host. */
+/* The input of pattern key (vary.h), on the host (on every core: millions of pixels). */
 static const float *input_of(struct state *st, size_t n, uint64_t key)
 {
+#pragma omp parallel for
     for (size_t i = 0; i < n; i++)
         st->h_key[i] = vary_float(st->h_in[i], i, key);
     return st->h_key;
 }
 
-/* Each pixel against the CPU. The *_texture variants against the texture model at the point
- * the kernel fetched (lab10_source, the same float arithmetic on the host): its value to 4 ulps
- * (either side of a tie), or else within one 1/256 step of a, of b and of the product weight of
- * it, in the model's footprint or a neighbour (a kernel that computes the point in another
- * order may land a weight one step away); those pixels are counted (off_model), not failed.
- * The *_global variants against exact weights, within a tolerance that grows with the
- * neighbourhood's spread for the rotations (their source points are rounded in float). */
+/* Each pixel against the CPU (image_check.h), words after the output still poisoned, the
+ * input unchanged. */
 static size_t check_image(void *ctx, uint64_t key, const char *label)
 {
     struct job *j = (struct job *)ctx;
     struct state *st = j->st;
-    int w = j->a.out_w, h = j->a.out_h, e = experiment_of(j->v->name), tex = strstr(j->v->name, "_texture") != NULL;
-    size_t n = (size_t)w * h, bad = 0, changed = 0;
+    int w = j->a.out_w, h = j->a.out_h, e = experiment_of(j->v->name);
+    size_t n = (size_t)w * h, changed = 0;
     const float *in = input_of(st, n, key);
     CUDA_CHECK(cudaMemcpy(st->h_out, st->d_out, (n + GUARD_WORDS) * sizeof(float), cudaMemcpyDeviceToHost));
-    struct tm_texture t = {in, w, h, e == EXP_ZOOM ? TM_CLAMP : TM_BORDER, TM_LINEAR, 0, TM_WEIGHTS_MEASURED};
-    const struct lab10_map *m = &j->a.map;
-    double slack = (w > h ? w : h) * ldexp(1.0, -20);
-    j->max_err = j->sum_sq = j->max_ulp = 0;
-    j->ties = (struct tm_tie_count){0, 0, 0, 0};
-    j->off_model = 0;
-    for (int oy = 0; oy < h; oy++)
-        for (int ox = 0; ox < w; ox++) {
-            double xc = ox + 0.5, yc = oy + 0.5, x = m->x0 + m->xx * xc + m->xy * yc, y = m->y0 + m->yx * xc + m->yy * yc;
-            double scale, spread = 0, got = st->h_out[(size_t)oy * w + ox];
-            double exact = tm_exact_bilinear(&t, x, y, &scale, e == EXP_ROTATE ? &spread : NULL);
-            double want = exact, err = fabs(got - exact);
-            int ok;
-            if (tex) {
-                float2 p = lab10_source(*m, ox, oy);
-                struct tm_fetch f = tm_fetch(&t, p.x, p.y);
-                int best = tm_nearest(&f, got);
-                double off = fabs(got - f.value[best]), ulp = tm_ulp(f.scale), ulps = off / ulp;
-                ok = ulps <= 4 || off <= tm_weight_step(&t, f.i, f.j, 1) + 4 * ulp;
-                want = f.value[best];
-                j->off_model += ulps > 4 && ok;
-                j->max_ulp = ulps <= 4 && ulps > j->max_ulp ? ulps : j->max_ulp;
-                tm_count_ties(&j->ties, &f, got);
-            } else {
-                double tol = 8 * tm_ulp(scale) + (e == EXP_ROTATE ? spread * 4 * slack : 0);
-                ok = err <= tol;
-            }
-            if (!ok && bad++ < VERIFY_REPORT_CAP)
-                memlab_warn("%s: pixel (%d, %d), source (%.6f, %.6f): expected %.9g, got %.9g", label, ox, oy, x, y,
-                            want, got);
-            if (ok) {
-                j->max_err = err > j->max_err ? err : j->max_err;
-                j->sum_sq += err * err;
-            }
-        }
-    if (bad)
-        memlab_warn("%s: %zu of %zu pixels wrong", label, bad, n);
+    struct image_check c = {{in, w, h, e == EXP_ZOOM ? TM_CLAMP : TM_BORDER, TM_LINEAR, 0, TM_WEIGHTS_MEASURED},
+                            j->a.map, st->h_out, strstr(j->v->name, "_texture") != NULL, e == EXP_ROTATE};
+    j->seen = image_check(&c, label);
     for (size_t i = n; i < n + GUARD_WORDS; i++)
         changed += ((const uint32_t *)st->h_out)[i] != POISON;
     if (changed)
@@ -311,7 +271,7 @@ static size_t check_image(void *ctx, uint64_t key, const char *label)
     size_t touched = verify_words("input changed", (const uint32_t *)st->h_out, (const uint32_t *)in, n);
     if (touched)
         memlab_warn("%s modified its input (%zu words)", label, touched);
-    return bad + changed + touched;
+    return j->seen.bad + changed + touched;
 }
 
 /* Timed repetitions: the image's signs flip to the pattern, in d_in and in the cudaArray. */
@@ -411,7 +371,7 @@ static void run_experiment(struct state *st, enum experiment e, int edge, int st
                 snprintf(label, sizeof label, "%s (%s %d)", v->name, names[e], params[p]);
             }
             enum row_status status = verify_job(&j, label);
-            struct job seen = j; /* what the check before timing saw */
+            struct image_stats seen = j.seen; /* what the check before timing saw */
             if (lab->opts.check)
                 continue;
             double pixels = (double)edge * edge, loads = (double)st->max_threads * CH * steps;

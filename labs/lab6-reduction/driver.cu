@@ -100,10 +100,13 @@ static const char *job_name(const struct job *j)
     return j->v ? j->v->name : CUB_NAME;
 }
 
-/* The sum of x[0..n-1] with the signs of sign pattern `key` (vary.h; key 0: as written). */
+/* The sum of x[0..n-1] with the signs of sign pattern `key` (vary.h; key 0: as written).
+ * On every core, so that the GPU does not wait for the CPU's sum of up to 2^30 ints: a sum of
+ * integers is exact, so it is the same in any order. */
 static long long cpu_sum(const int *x, size_t n, uint64_t key)
 {
     long long s = 0;
+#pragma omp parallel for reduction(+ : s)
     for (size_t i = 0; i < n; i++)
         s += vary_int(x[i], i, key);
     return s;
@@ -125,8 +128,11 @@ static const char *size_name(size_t n, char *buf, size_t len)
 static size_t input_changed(const struct buffers *b, size_t count, uint64_t key, const char *label)
 {
     CUDA_CHECK(cudaMemcpy(b->readback, b->in, count * sizeof(int), cudaMemcpyDeviceToHost));
-    for (size_t i = 0; key && i < count; i++)
-        b->readback[i] = vary_int(b->readback[i], i, key);
+    if (key) { /* back to the input as written, on every core */
+#pragma omp parallel for
+        for (size_t i = 0; i < count; i++)
+            b->readback[i] = vary_int(b->readback[i], i, key);
+    }
     if (!memcmp(b->readback, b->host_in, count * sizeof(int)))
         return 0;
     char what[160];

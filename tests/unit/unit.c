@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "plausible.h"
@@ -105,6 +106,45 @@ static void verify_counts_mismatches(void)
     uint32_t w[3] = {1, 2, 3}, e[3] = {1, 0, 3};
     EXPECT(verify_words("unit", w, e, 3) == 1);
     EXPECT(verify_words("unit", w, w, 3) == 0);
+}
+
+/* Mismatches far apart in a long array (the count runs on every core): the report names the
+ * first VERIFY_REPORT_CAP in index order, then the total. */
+static void verify_reports_first_in_order(void)
+{
+    enum { N = 1 << 20 };
+    static uint32_t w[N], e[N];
+    static const size_t wrong[] = {N - 1, 600000, 7, 3, 123456, 3000, 42};
+    for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
+        w[wrong[i]] = 1;
+    FILE *log = tmpfile();
+    EXPECT(log != NULL);
+    if (!log)
+        return;
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fileno(log), 2);
+    size_t bad = verify_words("unit", w, e, N);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    EXPECT(bad == 7);
+    char text[1024];
+    rewind(log);
+    size_t len = fread(text, 1, sizeof text - 1, log);
+    text[len] = '\0';
+    fclose(log);
+    static const char *const lines[] = {"index 3: expected 0x00000000, got 0x00000001", "index 7:", "index 42:",
+                                        "index 3000:", "index 123456:", "... 7 of 1048576 values wrong in all"};
+    const char *at = text;
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        at = at ? strstr(at, lines[i]) : NULL;
+        EXPECT(at != NULL);
+    }
+    int count = 0;
+    for (const char *c = text; *c; c++)
+        count += *c == '\n';
+    EXPECT(count == 6);
 }
 
 /* ---- command line ---- */
@@ -398,6 +438,7 @@ int main(void)
     run("tolerance_infinities", tolerance_infinities);
     run("tolerance_scales_with_length", tolerance_scales_with_length);
     run("verify_counts_mismatches", verify_counts_mismatches);
+    run("verify_reports_first_in_order", verify_reports_first_in_order);
     run("cli_defaults_and_values", cli_defaults_and_values);
     run("cli_bad_values", cli_bad_values);
     run("cli_sizes", cli_sizes);
