@@ -4,7 +4,8 @@
   compile      the file alone, built against the kit's trusted driver, contract and harness
   resource     the compiler's report for named kernels
   correctness  lab --check --only VARIANT at the hidden sizes with a secret seed (GPU)
-  performance  timed runs against the reference solution, interleaved, best of several (GPU)
+  performance  timed runs against the reference solution's, best of several (GPU); the
+               reference's runs are shared by the students graded on one GPU (ReferenceRuns)
   recheck      lab --check again on fresh inputs after timing (GPU)
 
 A Session holds what several submissions share: the trusted checkout, the reference build,
@@ -19,12 +20,15 @@ import csv
 import fcntl
 import glob
 import hashlib
+import json
 import operator
 import os
 import re
 import shutil
+import socket
 import subprocess
 import tempfile
+import time
 
 import static_checks
 from rubric import band_fraction
@@ -47,12 +51,17 @@ class TestResult:
         self.ratio = None  # a speed test's time against the reference's
 
 
-def gpu_present():
+def gpu_list():
+    """nvidia-smi -L's lines for the GPUs this process sees (names and UUIDs), or []."""
     try:
         out = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=30).stdout
     except (OSError, subprocess.TimeoutExpired):
-        return False
-    return any(line.startswith("GPU ") for line in out.splitlines())
+        return []
+    return [line for line in out.splitlines() if line.startswith("GPU ")]
+
+
+def gpu_present():
+    return bool(gpu_list())
 
 
 @contextlib.contextmanager
@@ -398,9 +407,59 @@ def failed_check(outcome, variant):
     return ""
 
 
+class ReferenceRuns:
+    """The reference solution's timed runs, kept in the work folder and shared by the students
+    graded there on the same GPU (same host, same GPUs seen) within the rubric's
+    reference_reuse_s. They are runs of the same program with the same arguments on the same
+    GPU, so timing them beside every student doubled a class's GPU time for no new figure. The
+    reference times every graded variant, whatever a student's subset. Run r is timed when a
+    student first needs it (in its place among that student's runs) and again once older than
+    the limit; a failed run is never kept. The files are the grading user's: the sandboxed
+    student program cannot write them."""
+
+    def __init__(self, session, args):
+        ident = hashlib.sha256()
+        with open(session.reference, "rb") as f:
+            ident.update(f.read())
+        ident.update(json.dumps([args, socket.gethostname(), gpu_list(),
+                                 os.environ.get("CUDA_VISIBLE_DEVICES", "")]).encode())
+        folder = os.path.join(session.work_dir, "reference-runs")
+        os.makedirs(folder, exist_ok=True)
+        self.path = os.path.join(folder, ident.hexdigest()[:24] + ".json")
+        self.args = args
+        self.reuse = session.rubric.reference_reuse
+
+    def _kept(self):
+        try:
+            with open(self.path, encoding="utf-8") as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return {}
+
+    def get(self, r, runs):
+        """(rows, failure or None) of the reference's run r: kept, or timed now."""
+        with open(self.path + ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one grader times a missing run; the others wait for it
+            kept = self._kept()
+            run = kept.get(str(r))
+            if run and time.time() - run["when"] <= self.reuse:
+                return {tuple(k): (status, ms) for k, status, ms in run["rows"]}, None
+            outcome, cwd = runs.run(runs.reference, self.args + ["--csv", "csv"], runs.session.rubric.perf_timeout)
+            rows = read_rows(os.path.join(cwd, "csv"))
+            if outcome.returncode != 0:
+                return rows, f"the reference run failed ({outcome.describe()}): a grading problem\n{excerpt(outcome)}"
+            if self.reuse > 0:
+                kept[str(r)] = {"when": time.time(), "rows": [[list(k), st, ms] for k, (st, ms) in rows.items()]}
+                with open(self.path + ".new", "w", encoding="utf-8") as f:
+                    json.dump(kept, f)
+                os.replace(self.path + ".new", self.path)
+            return rows, None
+
+
 def grade_performance(session, runs, variants, results):
-    """Timed runs, interleaved with the reference's; returns {variant: why} for variants
-    whose timed run was wrong (a correctness failure at the timed size)."""
+    """Timed runs against the reference's (ReferenceRuns), alternating which goes first;
+    returns {variant: why} for variants whose timed run was wrong (a correctness failure at
+    the timed size)."""
     rubric = session.rubric
     tests = [t for t in rubric.tests if t.kind == "performance"]
     timed = [t.variant for t in tests if t.variant in variants]
@@ -414,19 +473,22 @@ def grade_performance(session, runs, variants, results):
             results.setdefault(t.name, TestResult(t, 0, "skip", "SKIPPED: this copy of the kit has no "
                                                   "reference solution to compare with"))
         return {}
-    args = ["--seed", str(rubric.seeds["perf"]), "--only", ",".join(timed)] + rubric.perf_args
+    seed = ["--seed", str(rubric.seeds["perf"])]
+    args = seed + ["--only", ",".join(timed)] + rubric.perf_args
+    reference = ReferenceRuns(session, seed + ["--only", ",".join(dict.fromkeys(t.variant for t in tests))]
+                              + rubric.perf_args)
     best = {"student": {}, "reference": {}}
     wrong, failure = {}, None
     for r in range(rubric.perf_runs):
         order = ("reference", "student") if r % 2 == 0 else ("student", "reference")
         for who in order:
-            binary = runs.reference if who == "reference" else runs.binary
-            outcome, cwd = runs.run(binary, args + ["--csv", "csv"], rubric.perf_timeout)
-            rows = read_rows(os.path.join(cwd, "csv"))
-            if who == "reference" and outcome.returncode != 0:
-                failure = f"the reference run failed ({outcome.describe()}): a grading problem\n{excerpt(outcome)}"
-            elif who == "student" and outcome.returncode not in (0, 1):
-                failure = f"the timed run {outcome.describe()}\n{excerpt(outcome)}"
+            if who == "reference":
+                rows, failure = reference.get(r, runs)
+            else:
+                outcome, cwd = runs.run(runs.binary, args + ["--csv", "csv"], rubric.perf_timeout)
+                rows = read_rows(os.path.join(cwd, "csv"))
+                if outcome.returncode not in (0, 1):
+                    failure = f"the timed run {outcome.describe()}\n{excerpt(outcome)}"
             for key, (status, ms) in rows.items():
                 if who == "student" and status != "ok" and key[1] not in wrong:
                     why = failed_check(outcome, key[1])
@@ -455,7 +517,7 @@ def grade_performance(session, runs, variants, results):
         fraction = max(0.0, min(1.0, band_fraction(ratio, t.bands)))
         verdict = "pass" if fraction >= 1 else "partial" if fraction > 0 else "fail"
         text = (f"{ratio:.2f}x the reference's time (yours {mine:.4f} ms, reference {ref:.4f} ms, "
-                f"summed over {len(keys)} points, best of {rubric.perf_runs} interleaved runs): "
+                f"summed over {len(keys)} points, best of {rubric.perf_runs} runs each): "
                 f"{fraction * 100:.0f}% of the points")
         results[t.name] = TestResult(t, t.points * fraction, verdict, text)
         results[t.name].ratio = round(ratio, 4)

@@ -102,6 +102,7 @@ class Rubric:
         self.check_timeout = float(setting("limits", "check_timeout_s"))
         self.perf_timeout = float(setting("limits", "perf_timeout_s"))
         self.file_size_bytes = int(setting("limits", "file_size_mb")) << 20
+        self.reference_reuse = float(setting("limits", "reference_reuse_s"))
         self.quoted_includes = setting("includes", "quoted").split()
         self.system_includes = setting("includes", "system").split()
         if own.has_option("includes", "extra_system"):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """test_grader.py - the grader's own unit tests; no compiler, no GPU (tests/grading.sh runs
 them). The GPU steps run against a stand-in lab program (a shell script), so the verdicts,
-the interleaved timing and the report formats are checked on any machine.
+the timing against the reference and the report formats are checked on any machine.
 
     python3 grading/test_grader.py [-v]
 """
@@ -257,6 +257,26 @@ class GpuSteps(unittest.TestCase):
             self.assertEqual(held, [False] * 3)  # a --check run per variant: shared
             grader.grade_performance(self.session, runs, ["copy_strided"], {})
         self.assertEqual(held, [False] * 3 + [True] * 4)  # student and reference, timed: alone
+
+    def test_reference_runs_shared_within_the_limit(self):
+        def graded(student_ms, variants):
+            runs = grader.Runs(self.session, self.fake("fake-student", student_ms), tempfile.mkdtemp(dir=self.scratch))
+            results = {}
+            grader.grade_performance(self.session, runs, variants, results)
+            return runs.count, results
+        self.session.reference = self.fake("fake-reference", "1.000")
+        self.assertEqual(graded("1.000", ["copy_strided"])[0], 4)  # two runs each
+        # the next student reuses both reference runs, which timed every graded variant
+        count, results = graded("1.500", ["copy_strided", "copy_float4"])
+        self.assertEqual(count, 2)
+        self.assertIn("1.50x", results["speed copy_float4"].output)
+        # another reference program is timed anew; so is a kept run older than the limit
+        self.session.reference = self.fake("fake-reference-2", "2.000")
+        count, results = graded("1.000", ["copy_strided"])
+        self.assertEqual(count, 4)
+        self.assertIn("0.50x", results["speed copy_strided"].output)
+        self.rubric.reference_reuse = 0
+        self.assertEqual(graded("1.000", ["copy_strided"])[0], 4)
 
     def test_check_args_reach_every_check_run(self):
         # the stand-in lab answers "not implemented" for copy_strided only when given --nx 96
