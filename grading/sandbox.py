@@ -14,9 +14,10 @@ import signal
 import subprocess
 import time
 
-# What a CUDA program needs from the grader's environment, nothing else.
+# What a CUDA program needs from the grader's environment, nothing else (and how many cores
+# its host checks may use, and whether their idle threads spin: OpenMP).
 KEPT_VARIABLES = ("CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "NVIDIA_VISIBLE_DEVICES",
-                  "NVIDIA_DRIVER_CAPABILITIES")
+                  "NVIDIA_DRIVER_CAPABILITIES", "OMP_NUM_THREADS", "OMP_WAIT_POLICY")
 
 
 class Outcome:

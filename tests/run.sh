@@ -25,6 +25,10 @@ passed=0 failed=0 skipped=0
 # can share one: MEMLAB_GPU_LOCK=FILE make test).
 export MEMLAB_GPU_LOCK=${MEMLAB_GPU_LOCK:-$tmp/gpu.lock}
 touch "$MEMLAB_GPU_LOCK"
+# Sections run side by side, each lab program with a thread per core for its host checks:
+# idle threads sleep at once instead of spinning, so that a timed run's host clock is not
+# kept waiting for a core.
+export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 
 pass() { echo "$1: OK"; passed=$((passed + 1)); }
 fail() {
