@@ -1,5 +1,5 @@
-# tests/jobs.sh - tests/run.sh's sections, side by side; sourced by run.sh (which defines the
-# helpers pass/fail/skip and the counts passed/failed/skipped that a section's tests use).
+# tests/jobs.sh - tests/run.sh's sections, side by side; sourced by run.sh, and the
+# helpers pass/fail/skip that count what a section's tests give (passed/failed/skipped).
 #
 #   section NAME COMMAND...   declare a section: COMMAND (a shell function, or `. FILE`) runs
 #                             in a background subshell of its own, with its own $tmp, its
@@ -32,6 +32,16 @@ gpu_lock() {
 }
 gpu_shared() { gpu_lock -s "$@"; }
 gpu_exclusive() { gpu_lock -x "$@"; }
+
+# The tests' verdicts, one line each, counted in the section that prints them:
+# pass NAME, fail NAME [LOG [WHY]] (the log's last lines, indented), skip NAME WHY.
+pass() { echo "$1: OK"; passed=$((passed + 1)); }
+fail() {
+    echo "$1: FAIL${3:+ ($3)}"
+    [ -n "${2:-}" ] && [ -s "$2" ] && tail -n 15 "$2" | sed 's/^/    | /'
+    failed=$((failed + 1))
+}
+skip() { echo "$1: SKIP ($2)"; skipped=$((skipped + 1)); }
 
 sec_names=() sec_cmds=()
 section() {

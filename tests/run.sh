@@ -20,7 +20,7 @@ MAKE="${MAKE:-make} --no-print-directory"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0 skipped=0
-. tests/jobs.sh # section, run_sections, gpu_shared, gpu_exclusive
+. tests/jobs.sh # pass, fail, skip, section, run_sections, gpu_shared, gpu_exclusive
 # Every GPU run of the tests and of the grader they start holds this lock (a run of its own
 # can share one: MEMLAB_GPU_LOCK=FILE make test).
 export MEMLAB_GPU_LOCK=${MEMLAB_GPU_LOCK:-$tmp/gpu.lock}
@@ -30,13 +30,6 @@ touch "$MEMLAB_GPU_LOCK"
 # kept waiting for a core.
 export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 
-pass() { echo "$1: OK"; passed=$((passed + 1)); }
-fail() {
-    echo "$1: FAIL${3:+ ($3)}"
-    [ -n "${2:-}" ] && [ -s "$2" ] && tail -n 15 "$2" | sed 's/^/    | /'
-    failed=$((failed + 1))
-}
-skip() { echo "$1: SKIP ($2)"; skipped=$((skipped + 1)); }
 # check NAME COMMAND...: passes when the command succeeds.
 check() {
     local name=$1; shift

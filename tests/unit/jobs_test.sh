@@ -16,14 +16,6 @@ result() { # NAME OK? WHY
 }
 
 # ---- the sections ------------------------------------------------------------------------------
-# As tests/run.sh's helpers.
-pass() { echo "$1: OK"; passed=$((passed + 1)); }
-fail() {
-    echo "$1: FAIL${3:+ ($3)}"
-    [ -n "${2:-}" ] && [ -s "$2" ] && tail -n 15 "$2" | sed 's/^/    | /'
-    failed=$((failed + 1))
-}
-skip() { echo "$1: SKIP ($2)"; skipped=$((skipped + 1)); }
 . tests/jobs.sh
 
 slow() { sleep 0.6; pass "slow test"; [ -d "$tmp" ] && touch "$tmp/own-tmp"; }
