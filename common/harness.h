@@ -17,6 +17,7 @@
 #include "check.h"
 #include "cli.h"
 #include "gpu.h"
+#include "gpu_lock.h"
 #include "lab.h"
 #include "progress.h"
 #include "report.h"

@@ -1,0 +1,91 @@
+/* gpu_lock.c - taking turns on a shared GPU (see gpu_lock.h). */
+#define _POSIX_C_SOURCE 200809L /* dprintf */
+#include "gpu_lock.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <time.h>
+
+#include "check.h"
+
+static int queue_fd = -1, lock_fd = -1, log_fd = -1;
+static enum gpu_hold held = GPU_HOLD_NONE;
+static void (*wait_for_gpu)(void);
+static double alone_since, alone_waited;
+static char alone_what[200];
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void lock(int fd, int how)
+{
+    while (flock(fd, how) != 0)
+        if (errno != EINTR)
+            memlab_die(EXIT_USAGE, "the GPU lock (MEMLAB_GPU_LOCK_FDS): flock: %s", strerror(errno));
+}
+
+static void log_alone(void)
+{
+    if (log_fd >= 0)
+        dprintf(log_fd, "exclusive %.3f %.3f %s: %s\n", alone_waited, now_s() - alone_since, memlab_program,
+                alone_what);
+}
+
+void gpu_lock_open(void (*sync)(void))
+{
+    const char *v = getenv("MEMLAB_GPU_LOCK_FDS");
+    if (!v || !*v)
+        return;
+    int fds[3] = {-1, -1, -1}, count = 0;
+    const char *p = v;
+    for (char *end; count < 3; p = end) {
+        long fd = strtol(p, &end, 10);
+        if (end == p)
+            break;
+        fds[count++] = fd >= 0 && fd < 1024 ? (int)fd : -1;
+    }
+    int ok = count >= 2 && !p[strspn(p, " ")] && fds[0] != fds[1];
+    for (int i = 0; ok && i < count; i++)
+        ok = fds[i] >= 0 && fcntl(fds[i], F_GETFD) >= 0;
+    if (!ok)
+        memlab_die(EXIT_USAGE, "MEMLAB_GPU_LOCK_FDS is '%s': expected two or three open file descriptors (the "
+                   "GPU lock's queue, the lock, a log)", v);
+    queue_fd = fds[0], lock_fd = fds[1], log_fd = fds[2];
+    for (int i = 0; i < count; i++)
+        fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    wait_for_gpu = sync;
+    gpu_lock_hold(GPU_HOLD_SHARED, 0);
+}
+
+enum gpu_hold gpu_lock_hold(enum gpu_hold how, const char *what)
+{
+    enum gpu_hold before = held;
+    if (lock_fd < 0 || how == held)
+        return before;
+    if (held != GPU_HOLD_NONE) {
+        if (wait_for_gpu)
+            wait_for_gpu();
+        if (held == GPU_HOLD_ALONE)
+            log_alone();
+        lock(lock_fd, LOCK_UN); /* never wait for the queue holding the lock */
+    }
+    held = how;
+    if (how == GPU_HOLD_NONE)
+        return before;
+    double t0 = now_s();
+    lock(queue_fd, LOCK_EX);
+    lock(lock_fd, how == GPU_HOLD_ALONE ? LOCK_EX : LOCK_SH);
+    lock(queue_fd, LOCK_UN);
+    alone_since = now_s();
+    alone_waited = alone_since - t0;
+    snprintf(alone_what, sizeof alone_what, "%s", what ? what : "");
+    return before;
+}
