@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -39,6 +40,21 @@ static void log_alone(void)
                 alone_what);
 }
 
+/* A lock belongs to an open file, which the program's parent (and a program run after it by
+ * the same command) shares through an inherited descriptor: the lock would outlive the
+ * program, and a program run after it would find it still held by its own file. So the
+ * program opens the file again, its own, which closes (and lets go) when it ends. */
+static int own_file(int inherited)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", inherited);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        memlab_die(EXIT_USAGE, "the GPU lock (MEMLAB_GPU_LOCK_FDS): cannot open %s again: %s", path, strerror(errno));
+    close(inherited);
+    return fd;
+}
+
 void gpu_lock_open(void (*sync)(void))
 {
     const char *v = getenv("MEMLAB_GPU_LOCK_FDS");
@@ -58,9 +74,10 @@ void gpu_lock_open(void (*sync)(void))
     if (!ok)
         memlab_die(EXIT_USAGE, "MEMLAB_GPU_LOCK_FDS is '%s': expected two or three open file descriptors (the "
                    "GPU lock's queue, the lock, a log)", v);
-    queue_fd = fds[0], lock_fd = fds[1], log_fd = fds[2];
-    for (int i = 0; i < count; i++)
-        fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    queue_fd = own_file(fds[0]), lock_fd = own_file(fds[1]), log_fd = fds[2];
+    if (log_fd >= 0)
+        fcntl(log_fd, F_SETFD, FD_CLOEXEC);
+    unsetenv("MEMLAB_GPU_LOCK_FDS"); /* a program this one starts (ncu's run of it) takes no turns */
     wait_for_gpu = sync;
     gpu_lock_hold(GPU_HOLD_SHARED, 0);
 }

@@ -10,7 +10,9 @@
  * Everyone takes QUEUE before LOCK and lets it go once LOCK is held: a program waiting to time
  * stops new holders from going ahead of it, which flock alone allows. No program waits for
  * the queue while it holds the lock, so none waits forever.
- * Without the variable, every call does nothing. LOG, where given, gets a line per hold alone,
+ * The program takes the files as its own (reopened) and removes the variable: a program it
+ * starts (ncu's run of it, --counters) runs within its turn. Without the variable, every call
+ * does nothing. LOG, where given, gets a line per hold alone,
  * "exclusive WAITED_S HELD_S PROGRAM: WHAT", as tests/jobs.sh logs its holds.
  */
 #ifndef MEMLAB_GPU_LOCK_H

@@ -73,7 +73,7 @@ else
     fail "unit tests build" "$tmp/log"
 fi
 # --counters' join (common/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
-if nvcc -O2 -std=c++17 -Icommon tests/unit/profile_test.cu common/profile.cu common/check.c \
+if nvcc -O2 -std=c++17 -Icommon tests/unit/profile_test.cu common/profile.cu common/check.c common/gpu_lock.c \
     -o "$tmp/profile_test" >"$tmp/log" 2>&1; then
     "$tmp/profile_test" >"$tmp/unit-profile" 2>&1
     profile_rc=$?

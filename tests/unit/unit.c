@@ -451,38 +451,41 @@ static void count_sync(void)
     gpu_syncs++;
 }
 
-/* Runs `child` in a process of its own with MEMLAB_GPU_LOCK_FDS set to `fds` (NULL: the queue,
- * lock and log files of `dir`, opened); returns its exit status. */
+/* Runs `child` in a process of its own with MEMLAB_GPU_LOCK_FDS set to `fds`, or (NULL) to the
+ * queue, lock and log files of `dir`, opened here as a shell would (the child inherits them);
+ * returns its exit status, or -1 where the lock is still held once it has ended. */
 static int in_child(const char *dir, const char *fds, int (*child)(const char *lock))
 {
     char queue[256], lock[256], log[256], v[64];
     snprintf(queue, sizeof queue, "%s/gpu.lock.queue", dir);
     snprintf(lock, sizeof lock, "%s/gpu.lock", dir);
     snprintf(log, sizeof log, "%s/log", dir);
+    int open_fds[3] = {open(queue, O_RDONLY | O_CREAT, 0600), open(lock, O_RDONLY | O_CREAT, 0600),
+                       open(log, O_WRONLY | O_APPEND | O_CREAT, 0600)};
+    snprintf(v, sizeof v, "%d %d %d", open_fds[0], open_fds[1], open_fds[2]);
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
-        if (!fds) {
-            snprintf(v, sizeof v, "%d %d %d", open(queue, O_RDONLY | O_CREAT, 0600), open(lock, O_RDONLY | O_CREAT, 0600),
-                     open(log, O_WRONLY | O_APPEND | O_CREAT, 0600));
-            fds = v;
-        }
-        setenv("MEMLAB_GPU_LOCK_FDS", fds, 1);
+        setenv("MEMLAB_GPU_LOCK_FDS", fds ? fds : v, 1);
         freopen("/dev/null", "w", stderr);
         _exit(child(lock));
     }
     int status = 0;
     waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 100;
+    int held_after = !lock_free(lock, LOCK_EX);
+    for (int i = 0; i < 3; i++)
+        close(open_fds[i]);
+    return held_after ? -1 : WIFEXITED(status) ? WEXITSTATUS(status) : 100;
 }
 
 /* Shared from the start; alone; none; a host-only stretch inside none and inside shared; each
- * step's hold as others see it, 0 when all were right (else the first wrong step). */
+ * step's hold as others see it, 0 when all were right (else the first wrong step). It ends
+ * holding the lock shared. */
 static int lock_steps(const char *lock)
 {
     gpu_lock_open(count_sync);
-    if (!lock_free(lock, LOCK_SH) || lock_free(lock, LOCK_EX))
-        return 1;
+    if (!lock_free(lock, LOCK_SH) || lock_free(lock, LOCK_EX) || getenv("MEMLAB_GPU_LOCK_FDS"))
+        return 1; /* shared, and no program this one starts takes turns */
     if (gpu_lock_hold(GPU_HOLD_ALONE, "a timed loop") != GPU_HOLD_SHARED || lock_free(lock, LOCK_SH))
         return 2;
     if (gpu_lock_hold(GPU_HOLD_NONE, 0) != GPU_HOLD_ALONE || !lock_free(lock, LOCK_EX) || gpu_syncs != 2)
@@ -514,7 +517,7 @@ static void gpu_lock_takes_turns(void)
 {
     char dir[] = "/tmp/memlab-lock-XXXXXX";
     EXPECT(mkdtemp(dir) != NULL);
-    EXPECT(in_child(dir, NULL, lock_steps) == 0);
+    EXPECT(in_child(dir, NULL, lock_steps) == 0); /* and it ended holding the lock shared: let go */
     char path[256], line[256] = "";
     snprintf(path, sizeof path, "%s/log", dir);
     FILE *f = fopen(path, "r");
