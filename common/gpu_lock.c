@@ -16,8 +16,8 @@
 static int queue_fd = -1, lock_fd = -1, log_fd = -1;
 static enum gpu_hold held = GPU_HOLD_NONE;
 static void (*wait_for_gpu)(void);
-static double alone_since, alone_waited;
-static char alone_what[200];
+static double held_since, waited;
+static char held_what[200];
 
 static double now_s(void)
 {
@@ -33,11 +33,11 @@ static void lock(int fd, int how)
             memlab_die(EXIT_USAGE, "the GPU lock (MEMLAB_GPU_LOCK_FDS): flock: %s", strerror(errno));
 }
 
-static void log_alone(void)
+static void log_hold(void)
 {
     if (log_fd >= 0)
-        dprintf(log_fd, "exclusive %.3f %.3f %s: %s\n", alone_waited, now_s() - alone_since, memlab_program,
-                alone_what);
+        dprintf(log_fd, "%s %.3f %.3f %s: %s\n", held == GPU_HOLD_ALONE ? "exclusive" : "shared", waited,
+                now_s() - held_since, memlab_program, held_what);
 }
 
 /* A lock belongs to an open file, which the program's parent (and a program run after it by
@@ -79,7 +79,7 @@ void gpu_lock_open(void (*sync)(void))
         fcntl(log_fd, F_SETFD, FD_CLOEXEC);
     unsetenv("MEMLAB_GPU_LOCK_FDS"); /* a program this one starts (ncu's run of it) takes no turns */
     wait_for_gpu = sync;
-    gpu_lock_hold(GPU_HOLD_SHARED, 0);
+    gpu_lock_hold(GPU_HOLD_SHARED, "after the start");
 }
 
 enum gpu_hold gpu_lock_hold(enum gpu_hold how, const char *what)
@@ -90,8 +90,7 @@ enum gpu_hold gpu_lock_hold(enum gpu_hold how, const char *what)
     if (held != GPU_HOLD_NONE) {
         if (wait_for_gpu)
             wait_for_gpu();
-        if (held == GPU_HOLD_ALONE)
-            log_alone();
+        log_hold();
         lock(lock_fd, LOCK_UN); /* never wait for the queue holding the lock */
     }
     held = how;
@@ -101,8 +100,8 @@ enum gpu_hold gpu_lock_hold(enum gpu_hold how, const char *what)
     lock(queue_fd, LOCK_EX);
     lock(lock_fd, how == GPU_HOLD_ALONE ? LOCK_EX : LOCK_SH);
     lock(queue_fd, LOCK_UN);
-    alone_since = now_s();
-    alone_waited = alone_since - t0;
-    snprintf(alone_what, sizeof alone_what, "%s", what ? what : "");
+    held_since = now_s();
+    waited = held_since - t0;
+    snprintf(held_what, sizeof held_what, "%s", what ? what : "");
     return before;
 }

@@ -12,8 +12,8 @@
  * the queue while it holds the lock, so none waits forever.
  * The program takes the files as its own (reopened) and removes the variable: a program it
  * starts (ncu's run of it, --counters) runs within its turn. Without the variable, every call
- * does nothing. LOG, where given, gets a line per hold alone,
- * "exclusive WAITED_S HELD_S PROGRAM: WHAT", as tests/jobs.sh logs its holds.
+ * does nothing. LOG, where given, gets a line per hold, "MODE WAITED_S HELD_S PROGRAM: WHAT"
+ * (MODE exclusive or shared; WHAT what the hold began for), as tests/jobs.sh logs its holds.
  */
 #ifndef MEMLAB_GPU_LOCK_H
 #define MEMLAB_GPU_LOCK_H
@@ -32,9 +32,10 @@ void gpu_lock_open(void (*sync)(void));
  * a caller puts it back as it found it: before = gpu_lock_hold(...); ...; gpu_lock_hold(before, 0). */
 enum gpu_hold gpu_lock_hold(enum gpu_hold how, const char *what);
 
-/* host_only_begin/end: host-only work between them; the lock is let go meanwhile. */
+/* host_only_begin/end: host-only work between them; the lock is let go meanwhile (the hold
+ * after it is named after the function, in the log). */
 #define host_only_begin() enum gpu_hold gpu_hold_before_ = gpu_lock_hold(GPU_HOLD_NONE, 0)
-#define host_only_end() gpu_lock_hold(gpu_hold_before_, 0)
+#define host_only_end() gpu_lock_hold(gpu_hold_before_, __func__)
 
 #ifdef __cplusplus
 }

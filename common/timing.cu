@@ -88,7 +88,7 @@ struct timing time_job(const struct timed_job *job, const struct timing_config *
         spans[r] = span;
         if (guarded && job->check && (r == spot || r == cfg->reps - 1)) {
             snprintf(label, sizeof label, "%s, timed repetition %d of %d", job->what, r + 1, cfg->reps);
-            gpu_lock_hold(GPU_HOLD_SHARED, 0);
+            gpu_lock_hold(GPU_HOLD_SHARED, "a timed repetition's check");
             t.mismatches += job->check(job->ctx, key, label);
             gpu_lock_hold(GPU_HOLD_ALONE, job->what);
             t.checked++;

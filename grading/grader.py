@@ -203,13 +203,21 @@ class Session:
             binary = shutil.copy2(binary, probe)
             self.sandbox.allow_reading(probe, binary)
             cwd = self.sandbox.workdir(probe, "run")
-            with gpu_lock(exclusive=False, label=f"{binary} --check --n 1 (can the sandbox user reach the GPU)"):
-                outcome = self.sandbox.run([binary, "--check", "--n", "1"] + (["--only", variant] if variant else [])
-                                           + self.rubric.check_args, cwd, self.rubric.check_timeout)
+            outcome = self.run_on_gpu([binary, "--check", "--n", "1"] + (["--only", variant] if variant else [])
+                                      + self.rubric.check_args, cwd, self.rubric.check_timeout, exclusive=False)
             if outcome.returncode == 3 and "no CUDA GPU found" in outcome.stderr:
                 self.sandbox.give_up_user("the sandbox user cannot open the GPU (device file permissions)")
         finally:
             shutil.rmtree(probe, ignore_errors=True)
+
+    def run_on_gpu(self, argv, cwd, timeout, exclusive):
+        """A lab program's run in the sandbox, under the GPU lock: held around it by the grader
+        (alone when exclusive), or with --trusted taken by the program itself (gpu_turns)."""
+        if self.trusted:
+            with gpu_turns() as (fds, env):
+                return self.sandbox.run(argv, cwd, timeout, pass_fds=fds, more_env=env)
+        with gpu_lock(exclusive, label=" ".join(argv)):
+            return self.sandbox.run(argv, cwd, timeout)
 
     def private_exposed(self):
         """Could the sandbox user read the private grading data?"""
@@ -370,12 +378,7 @@ class Runs:
         --trusted, while it times)."""
         self.count += 1
         cwd = self.sandbox.workdir(self.scratch, f"run{self.count}")
-        if self.session.trusted:
-            with gpu_turns() as (fds, env):
-                outcome = self.sandbox.run([binary] + args, cwd, timeout, pass_fds=fds, more_env=env)
-        else:
-            with gpu_lock(exclusive="--check" not in args, label=f"{binary} {' '.join(args)}"):
-                outcome = self.sandbox.run([binary] + args, cwd, timeout)
+        outcome = self.session.run_on_gpu([binary] + args, cwd, timeout, exclusive="--check" not in args)
         m = re.search(r"^lab\d+ on (.+?) \(sm_", outcome.stdout, re.M)
         if m:
             self.session.gpu_name = m.group(1)

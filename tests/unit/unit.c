@@ -518,10 +518,15 @@ static void gpu_lock_takes_turns(void)
     char dir[] = "/tmp/memlab-lock-XXXXXX";
     EXPECT(mkdtemp(dir) != NULL);
     EXPECT(in_child(dir, NULL, lock_steps) == 0); /* and it ended holding the lock shared: let go */
-    char path[256], line[256] = "";
+    char path[256], line[256];
+    int alone = 0, shared = 0;
     snprintf(path, sizeof path, "%s/log", dir);
     FILE *f = fopen(path, "r");
-    EXPECT(f && fgets(line, sizeof line, f) && !strncmp(line, "exclusive ", 10) && strstr(line, ": a timed loop\n"));
+    while (f && fgets(line, sizeof line, f)) { /* "MODE WAITED_S HELD_S PROGRAM: WHAT" */
+        alone += !strncmp(line, "exclusive ", 10) && strstr(line, ": a timed loop\n");
+        shared += !strncmp(line, "shared ", 7) && strstr(line, ": after the start\n");
+    }
+    EXPECT(alone == 1 && shared == 1);
     if (f)
         fclose(f);
     /* a bad variable: one line and exit 2; none at all: nothing is held */
