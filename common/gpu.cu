@@ -7,17 +7,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "gpu_lock.h"
 #include "stats.h"
 
 static __global__ void probe_kernel(void) {}
-
-/* Before the GPU lock is let go: this program's work is done. An error stays recorded for
- * the next check, which names the kernel. */
-static void gpu_idle(void)
-{
-    (void)cudaDeviceSynchronize();
-}
 
 static int attribute(cudaDeviceAttr what, int device)
 {
@@ -70,9 +62,6 @@ void gpu_open(struct gpu_info *g)
                    "this build has no code for the %s (sm_%d%d): %s; rebuild for it with "
                    "'make clean' and 'make ARCH=sm_%d%d'",
                    g->name, g->cc_major, g->cc_minor, cudaGetErrorName(err), g->cc_major, g->cc_minor);
-    /* Only now: setting up the context and loading code run no work on the GPU, and take a
-     * while (in make test, hundreds of programs start), which a timed run need not wait for. */
-    gpu_lock_open(gpu_idle);
 }
 
 double gpu_fp32_peak_gflops(const struct gpu_info *g)
@@ -180,12 +169,10 @@ double gpu_measure_sm_clock_mhz(double ms)
 {
     unsigned long long *d = (unsigned long long *)gpu_alloc(2 * sizeof *d, "the clock probe");
     unsigned long long h[2] = {0, 0};
-    enum gpu_hold held = gpu_lock_hold(GPU_HOLD_ALONE, "the clock probe");
     for (int run = 0; run < 2; run++) { /* the first run wakes the GPU up */
         clock_kernel<<<1, 1>>>((unsigned long long)(ms * 1e6), d);
         gpu_check_launch("the clock probe");
     }
-    gpu_lock_hold(held, 0);
     CUDA_CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
     gpu_free(d);
     return h[1] ? 1e3 * (double)h[0] / (double)h[1] : 0;
@@ -209,7 +196,6 @@ double gpu_copy_ceiling_gbps(size_t bytes, int reps)
     double samples[64];
     if (reps > 64)
         reps = 64;
-    enum gpu_hold held = gpu_lock_hold(GPU_HOLD_ALONE, "the copy ceiling");
     CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice)); /* warm-up */
     for (int r = 0; r < reps; r++) {
         float ms = 0;
@@ -220,7 +206,6 @@ double gpu_copy_ceiling_gbps(size_t bytes, int reps)
         CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
         samples[r] = 2.0 * bytes / (ms * 1e6);
     }
-    gpu_lock_hold(held, 0);
     CUDA_CHECK(cudaEventDestroy(start));
     CUDA_CHECK(cudaEventDestroy(stop));
     gpu_free(src);

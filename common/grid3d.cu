@@ -10,7 +10,6 @@
 
 #include "check.h"
 #include "gpu.h"
-#include "gpu_lock.h"
 #include "rng.h"
 #include "vary.h"
 
@@ -100,11 +99,9 @@ void rows_sampled(struct rows *s, struct grid g, int r, int block_y, int chunk_z
 }
 
 /* The rows on every core: a reference of millions of points, recomputed for every checked
- * repetition, would leave the GPU waiting. Each row is written by one thread alone. Like the
- * comparisons below, host-only work: the GPU lock is let go. */
+ * repetition, would leave the GPU waiting. Each row is written by one thread alone. */
 void reference_values(struct reference *ref, const float *in, uint64_t key)
 {
-    host_only_begin();
     struct grid g = ref->g;
     ref->key = key;
     ptrdiff_t sy = g.nx, sz = (ptrdiff_t)g.nx * g.ny;
@@ -115,7 +112,6 @@ void reference_values(struct reference *ref, const float *in, uint64_t key)
         for (int x = 0; x < g.nx; x++)
             out[x] = is_interior(g, ref->r, x, y, z) ? ref->point(ref->stencil, in, g, z * sz + y * sy + x, key) : NAN;
     }
-    host_only_end();
 }
 
 void reference_build(struct reference *ref, const float *in, struct grid g, int r, int all_rows, int block_y,
@@ -158,7 +154,6 @@ static int point_ok(const struct reference *ref, const float *got, int k, int x)
  * order reports the first of them, as one pass alone would. */
 size_t compare_rows(const char *label, const struct reference *ref, const float *got)
 {
-    host_only_begin();
     struct grid g = ref->g;
     size_t bad = 0, checked = (size_t)ref->rows.count * g.nx, shown = 0;
 #pragma omp parallel for reduction(+ : bad)
@@ -184,13 +179,11 @@ size_t compare_rows(const char *label, const struct reference *ref, const float 
     }
     if (bad)
         memlab_warn("%s: %zu of %zu checked points wrong", label, bad, checked);
-    host_only_end();
     return bad;
 }
 
 size_t input_changed(const char *label, const struct reference *ref, const float *got, const float *host_in)
 {
-    host_only_begin();
     struct grid g = ref->g;
     size_t changed = 0;
 #pragma omp parallel for reduction(+ : changed)
@@ -205,7 +198,6 @@ size_t input_changed(const char *label, const struct reference *ref, const float
     }
     if (changed)
         memlab_warn("%s modified its input (%zu rows changed)", label, changed);
-    host_only_end();
     return changed;
 }
 

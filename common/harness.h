@@ -17,7 +17,6 @@
 #include "check.h"
 #include "cli.h"
 #include "gpu.h"
-#include "gpu_lock.h"
 #include "lab.h"
 #include "progress.h"
 #include "report.h"

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "gpu_lock.h"
 
 #define PROFILE_TOOL "tools/ncu-counters.sh"
 
@@ -39,9 +38,7 @@ int profile_self(const char *const *metrics, int count, int points, const char *
              csv, list, exe, args);
     printf("counters: one profiled launch per point under Nsight Compute...\n");
     fflush(stdout);
-    enum gpu_hold held = gpu_lock_hold(GPU_HOLD_ALONE, "Nsight Compute"); /* the profiled run does not lock */
     int status = system(command), rows = 0;
-    gpu_lock_hold(held, 0);
     FILE *f = fopen(csv, "r");
     /* point,kernel,launch,grid,block, then the metrics in the order asked; no point before
      * the first mark, none beyond the lab's */

@@ -5,8 +5,6 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "gpu_lock.h"
-
 struct rng rng_seeded(uint64_t seed)
 {
     struct rng r = {seed ^ 0x6a09e667f3bcc909ull};
@@ -27,22 +25,17 @@ double rng_uniform(struct rng *r, double lo, double hi)
     return lo + (hi - lo) * unit;
 }
 
-/* The fills are host-only work (hundreds of millions of values): the GPU lock is let go. */
 void rng_fill_floats(struct rng *r, float *out, size_t n, float lo, float hi)
 {
-    host_only_begin();
     for (size_t i = 0; i < n; i++)
         out[i] = (float)rng_uniform(r, lo, hi);
-    host_only_end();
 }
 
 void rng_fill_ints(struct rng *r, int *out, size_t n, int lo, int hi)
 {
-    host_only_begin();
     uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
     for (size_t i = 0; i < n; i++)
         out[i] = (int)((int64_t)lo + (int64_t)(rng_next(r) % span));
-    host_only_end();
 }
 
 uint64_t rng_unpredictable(void)

@@ -6,7 +6,6 @@
 #include <time.h>
 
 #include "check.h"
-#include "gpu_lock.h"
 #include "rng.h"
 
 #define HOLD_MIN_MS 0.05
@@ -32,7 +31,6 @@ static void wait_for(cudaEvent_t stop, int whole_device, const char *what)
 struct timing time_job(const struct timed_job *job, const struct timing_config *cfg)
 {
     int guarded = cfg->guarded && job->vary;
-    enum gpu_hold held = gpu_lock_hold(GPU_HOLD_ALONE, job->what); /* checks go shared */
     /* The hold before each timed launch lasts twice as long as the host took to queue the
      * last warm-up launch (the first ones may load modules), within HOLD_MIN/MAX_MS. */
     double enqueue_ms = 0;
@@ -88,16 +86,13 @@ struct timing time_job(const struct timed_job *job, const struct timing_config *
         spans[r] = span;
         if (guarded && job->check && (r == spot || r == cfg->reps - 1)) {
             snprintf(label, sizeof label, "%s, timed repetition %d of %d", job->what, r + 1, cfg->reps);
-            gpu_lock_hold(GPU_HOLD_SHARED, "a timed repetition's check");
             t.mismatches += job->check(job->ctx, key, label);
-            gpu_lock_hold(GPU_HOLD_ALONE, job->what);
             t.checked++;
         }
     }
     if (guarded)
         job->vary(job->ctx, key, 0);
     gpu_check_launch(job->what);
-    gpu_lock_hold(held, 0);
     t.ms = summarize(samples, cfg->reps);
     t.span_ms = summarize(spans, cfg->reps).median;
     t.host_ms = summarize(hosts, cfg->reps).median;

@@ -22,8 +22,6 @@
  *     one repetition drawn at random, each against the reference of its own pattern.
  * Unguarded (--unguarded, to measure what the guard costs) a repetition is timed as before.
  * Trusted code (a library, the driver's own probes) passes vary = check = NULL.
- * Where programs take turns on the GPU (gpu_lock.h), the loop holds it alone, its checks only
- * shared (their host-only parts not at all).
  */
 #ifndef MEMLAB_TIMING_H
 #define MEMLAB_TIMING_H

@@ -6,7 +6,6 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "gpu_lock.h"
 
 int values_close(double got, double ref, struct tolerance tol)
 {
@@ -36,11 +35,10 @@ static void report_total(const char *what, size_t bad, size_t n)
 
 /* Both comparisons count on every core: a check compares millions of values after each
  * timed repetition, and the GPU waits for it. Only where some are wrong (the rare case) does a
- * second pass, in order, report the first of them. Host-only work: the GPU lock is let go. */
+ * second pass, in order, report the first of them. */
 size_t verify_floats(const char *what, const float *got, const double *ref, size_t n,
                      struct tolerance tol)
 {
-    host_only_begin();
     size_t bad = 0;
 #pragma omp parallel for reduction(+ : bad)
     for (size_t i = 0; i < n; i++)
@@ -51,13 +49,11 @@ size_t verify_floats(const char *what, const float *got, const double *ref, size
             shown++;
         }
     report_total(what, bad, n);
-    host_only_end();
     return bad;
 }
 
 size_t verify_words(const char *what, const uint32_t *got, const uint32_t *expected, size_t n)
 {
-    host_only_begin();
     size_t bad = 0;
 #pragma omp parallel for reduction(+ : bad)
     for (size_t i = 0; i < n; i++)
@@ -69,6 +65,5 @@ size_t verify_words(const char *what, const uint32_t *got, const uint32_t *expec
             shown++;
         }
     report_total(what, bad, n);
-    host_only_end();
     return bad;
 }

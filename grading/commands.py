@@ -20,9 +20,6 @@ def options(argv, many=False):
     p.add_argument("--arch", help="GPU architecture to build for (default: the GPU's, or the rubric's)")
     p.add_argument("--rubric", help="another rubric file (default grading/rubrics/labN.ini)")
     p.add_argument("--private", help="another private data file (default grading/private/labN.ini)")
-    p.add_argument("--trusted", action="store_true",
-                   help="the submissions are trusted (the kit's own fixtures): each lab program takes the GPU "
-                        "lock itself, alone only while it times; never for students' work")
     if not many:
         p.add_argument("--keep", action="store_true", help="keep the scratch folder (debugging)")
         p.add_argument("--gpu-results", metavar="FILE",
@@ -58,7 +55,7 @@ def load_rubric(args):
 def open_session(args):
     """The rubric and a prepared session, or exit 2/3 with one line."""
     rubric = load_rubric(args)
-    session = grader.Session(rubric, args.work, use_gpu=not args.no_gpu, arch=args.arch, trusted=args.trusted)
+    session = grader.Session(rubric, args.work, use_gpu=not args.no_gpu, arch=args.arch)
     ok, log = session.prepare()
     if not ok:
         print(log[-3000:], file=sys.stderr)

@@ -12,9 +12,7 @@ A Session holds what several submissions share: the trusted checkout, the refere
 the GPU (or its absence) and the sandbox. grade() returns a list of TestResult.
 
 Where MEMLAB_GPU_LOCK names a file (tests/run.sh, grade-all --jobs), every run on the GPU
-holds a lock on it (gpu_lock): a timed run alone, a --check run shared with other checks. With
---trusted (the kit's own fixtures, in make test) the lab program takes it itself instead
-(gpu_turns): alone only while it times.
+holds a lock on it (gpu_lock): a timed run alone, a --check run shared with other checks.
 """
 import collections
 import contextlib
@@ -67,46 +65,21 @@ def gpu_present():
 
 
 @contextlib.contextmanager
-def gpu_lock(exclusive, label=""):
+def gpu_lock(exclusive):
     """Hold the GPU lock (the file MEMLAB_GPU_LOCK names; nothing where it is unset) while a
     program runs: exclusive for a timed run, shared for a check. The grader takes it, before
     the run's time limit starts; the files are opened close-on-exec, so the program never has
     them. Taking it queues on PATH.queue first, as tests/jobs.sh does: a waiting timed run
-    stops new checks from going ahead of it. MEMLAB_GPU_LOCK_LOG: each hold is logged there as
-    tests/jobs.sh does (mode, seconds waited and held, LABEL)."""
+    stops new checks from going ahead of it."""
     path = os.environ.get("MEMLAB_GPU_LOCK")
     if not path:
         yield
         return
-    t0 = time.monotonic()
     with open(path + ".queue", "a") as queue, open(path, "a") as f:  # closing f releases the lock
         fcntl.flock(queue, fcntl.LOCK_EX)
         fcntl.flock(f, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
         fcntl.flock(queue, fcntl.LOCK_UN)
-        t1 = time.monotonic()
-        try:
-            yield
-        finally:
-            log = os.environ.get("MEMLAB_GPU_LOCK_LOG")
-            if log:
-                with open(log, "a") as f:
-                    f.write(f"{'exclusive' if exclusive else 'shared'} {t1 - t0:.3f} {time.monotonic() - t1:.3f} {label}\n")
-
-
-@contextlib.contextmanager
-def gpu_turns():
-    """The lock's queue, the lock and its log (MEMLAB_GPU_LOCK_LOG), open for a lab program that
-    takes the lock itself (common/gpu_lock.h): yields (fds to pass, environment to add), nothing
-    where MEMLAB_GPU_LOCK is unset. Only for trusted programs (--trusted): one that ignored the
-    lock would slow another's timed run."""
-    path = os.environ.get("MEMLAB_GPU_LOCK")
-    if not path:
-        yield (), {}
-        return
-    log = os.environ.get("MEMLAB_GPU_LOCK_LOG")
-    with contextlib.ExitStack() as files:
-        fds = [files.enter_context(open(p, "a")).fileno() for p in [path + ".queue", path] + ([log] if log else [])]
-        yield fds, {"MEMLAB_GPU_LOCK_FDS": " ".join(map(str, fds))}
+        yield
 
 
 def make(args, timeout):
@@ -156,9 +129,8 @@ def submission_sha256(path, lab):
 class Session:
     """What the grading of several submissions shares."""
 
-    def __init__(self, rubric, work_dir, use_gpu=True, arch=None, trusted=False):
+    def __init__(self, rubric, work_dir, use_gpu=True, arch=None):
         self.rubric = rubric
-        self.trusted = trusted  # the lab programs take the GPU lock themselves (gpu_turns)
         self.lab = rubric.lab
         self.work_dir = os.path.abspath(work_dir)
         self.has_gpu = use_gpu and gpu_present()
@@ -203,21 +175,13 @@ class Session:
             binary = shutil.copy2(binary, probe)
             self.sandbox.allow_reading(probe, binary)
             cwd = self.sandbox.workdir(probe, "run")
-            outcome = self.run_on_gpu([binary, "--check", "--n", "1"] + (["--only", variant] if variant else [])
-                                      + self.rubric.check_args, cwd, self.rubric.check_timeout, exclusive=False)
+            with gpu_lock(exclusive=False):
+                outcome = self.sandbox.run([binary, "--check", "--n", "1"] + (["--only", variant] if variant else [])
+                                           + self.rubric.check_args, cwd, self.rubric.check_timeout)
             if outcome.returncode == 3 and "no CUDA GPU found" in outcome.stderr:
                 self.sandbox.give_up_user("the sandbox user cannot open the GPU (device file permissions)")
         finally:
             shutil.rmtree(probe, ignore_errors=True)
-
-    def run_on_gpu(self, argv, cwd, timeout, exclusive):
-        """A lab program's run in the sandbox, under the GPU lock: held around it by the grader
-        (alone when exclusive), or with --trusted taken by the program itself (gpu_turns)."""
-        if self.trusted:
-            with gpu_turns() as (fds, env):
-                return self.sandbox.run(argv, cwd, timeout, pass_fds=fds, more_env=env)
-        with gpu_lock(exclusive, label=" ".join(argv)):
-            return self.sandbox.run(argv, cwd, timeout)
 
     def private_exposed(self):
         """Could the sandbox user read the private grading data?"""
@@ -374,11 +338,11 @@ class Runs:
             self.sandbox.allow_reading(os.path.dirname(self.reference), self.reference)
 
     def run(self, binary, args, timeout):
-        """A run of the lab program; one without --check is timed: it has the GPU alone (with
-        --trusted, while it times)."""
+        """A run of the lab program; one without --check is timed: it has the GPU alone."""
         self.count += 1
         cwd = self.sandbox.workdir(self.scratch, f"run{self.count}")
-        outcome = self.session.run_on_gpu([binary] + args, cwd, timeout, exclusive="--check" not in args)
+        with gpu_lock(exclusive="--check" not in args):
+            outcome = self.sandbox.run([binary] + args, cwd, timeout)
         m = re.search(r"^lab\d+ on (.+?) \(sm_", outcome.stdout, re.M)
         if m:
             self.session.gpu_name = m.group(1)

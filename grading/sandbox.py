@@ -90,12 +90,10 @@ class Sandbox:
             mode = os.stat(path).st_mode
             os.chmod(path, mode | (0o011 if os.path.isdir(path) else 0o055))
 
-    def run(self, argv, cwd, timeout, pass_fds=(), more_env=None):
-        """A run; pass_fds stay open in the program, more_env is added to its environment."""
+    def run(self, argv, cwd, timeout):
         env = {"PATH": "/usr/bin:/bin", "HOME": cwd, "TMPDIR": cwd, "LANG": "C", "LC_ALL": "C",
                "CUDA_CACHE_PATH": os.path.join(cwd, ".nv")}
         env.update({k: os.environ[k] for k in KEPT_VARIABLES if k in os.environ})
-        env.update(more_env or {})
         limit = self.file_size_bytes
 
         def limits():
@@ -106,7 +104,7 @@ class Sandbox:
         with open(cwd + ".stdout", "w+b") as out, open(cwd + ".stderr", "w+b") as err:
             start = time.monotonic()
             proc = subprocess.Popen(self.wrapper + list(argv), cwd=cwd, env=env,
-                                    stdin=subprocess.DEVNULL, stdout=out, stderr=err, pass_fds=pass_fds,
+                                    stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                                     start_new_session=True, preexec_fn=limits)
             timed_out = False
             try:

@@ -246,7 +246,7 @@ class GpuSteps(unittest.TestCase):
         held = []
 
         @contextlib.contextmanager
-        def lock(exclusive, label=""):
+        def lock(exclusive):
             held.append(exclusive)
             yield
 
@@ -257,26 +257,6 @@ class GpuSteps(unittest.TestCase):
             self.assertEqual(held, [False] * 3)  # a --check run per variant: shared
             grader.grade_performance(self.session, runs, ["copy_strided"], {})
         self.assertEqual(held, [False] * 3 + [True] * 4)  # student and reference, timed: alone
-
-    def test_trusted_runs_take_the_lock_themselves(self):
-        """--trusted: the program gets the queue, the lock and the log open (to take turns on
-        the GPU itself, common/gpu_lock.h); the grader holds nothing around it."""
-        lock = os.path.join(self.scratch, "gpu.lock")
-        log = os.path.join(self.scratch, "lock.log")
-        os.environ.update({"MEMLAB_GPU_LOCK": lock, "MEMLAB_GPU_LOCK_LOG": log})
-        probe = os.path.join(self.scratch, "fake-turns")
-        with open(probe, "w") as f:
-            f.write('#!/bin/sh\nfor fd in $MEMLAB_GPU_LOCK_FDS; do readlink /proc/$$/fd/$fd; done\n'
-                    f'flock -n -x {lock} true && echo free\n')
-        os.chmod(probe, 0o755)
-        self.session.trusted = True
-        runs = grader.Runs(self.session, probe, self.scratch)
-        with mock.patch.object(grader, "gpu_lock", side_effect=AssertionError("the grader took the lock")):
-            outcome, _ = runs.run(probe, ["--only", "copy_strided"], 10)
-        self.assertEqual(outcome.stdout.split(), [lock + ".queue", lock, log, "free"])
-        self.session.trusted = False
-        outcome, _ = runs.run(probe, ["--only", "copy_strided"], 10)  # timed: the grader holds it alone
-        self.assertEqual(outcome.stdout.split(), [])
 
     def test_reference_runs_shared_within_the_limit(self):
         def graded(student_ms, variants):

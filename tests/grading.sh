@@ -5,9 +5,8 @@
 # static verdicts, GPU tests skipped, results.json format, the gradebook; one grading/grade
 # run on a folder submission; `make dist` (what the copy holds, and that it builds). With a
 # GPU the same class run checks every fixture's correctness and speed verdicts and its total
-# (the fixtures are ours: --trusted, their lab programs take turns on the GPU themselves, alone
-# while they time; the single grading/grade run takes the lock as for students' work), and
-# GRADING_SOLUTION_RUNS=10 grades the solution ten times (full marks every time).
+# (the grader holds the GPU lock: its timed runs alone), and GRADING_SOLUTION_RUNS=10 grades
+# the solution ten times (full marks every time).
 
 # grading_lab N: lab N's submissions graded by grading/grade and, as a class, by grade-all.
 grading_lab() {
@@ -47,7 +46,7 @@ grading_lab() {
         name=$(basename "$expect" .expect)
         [ -e "$work/class/$name.cu" ] || sed -f "tests/fixtures/lab$n/$name.sed" "solutions/$lab/kernels.cu" >"$work/class/$name.cu"
     done
-    if ! grading/grade-all "$n" "$work/class" --out "$work/out" --work "$gwork" --jobs 4 --trusted >"$work/class.log" 2>&1; then
+    if ! grading/grade-all "$n" "$work/class" --out "$work/out" --work "$gwork" --jobs 4 >"$work/class.log" 2>&1; then
         fail "grading lab$n: grade-all grades the fixture class" "$work/class.log"
         return
     fi

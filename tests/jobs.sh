@@ -18,39 +18,20 @@
 # The GPU lock: a timed run must have the GPU to itself, while checks, sanitizer runs and
 # builds may share it. run.sh exports MEMLAB_GPU_LOCK (a file); the grader takes the same
 # lock around its runs (grading/grader.py: gpu_lock).
-#   gpu_turns COMMAND...      COMMAND whose lab programs take the lock themselves (common/
-#                             gpu_lock.h): shared while they use the GPU, alone only while they
-#                             time, not at all during their host-only checks, so that one's
-#                             checks overlap another's timing; they get the queue, the lock
-#                             and the log open (MEMLAB_GPU_LOCK_FDS="8 9 7"; "8 9" without one)
-#   gpu_shared COMMAND...     COMMAND holding the lock shared all along (a sanitizer run)
-#   gpu_exclusive COMMAND...  COMMAND holding it alone all along (ncu)
+#   gpu_shared COMMAND...     COMMAND holding the lock shared (correctness: --check, sanitizer)
+#   gpu_exclusive COMMAND...  COMMAND holding it alone (anything timed: a run without --check, ncu)
 # Without MEMLAB_GPU_LOCK they just run COMMAND. Never nest them, nor wrap a grader run (it
 # takes the lock itself): a second hold of the lock waits for the first.
 # Everyone queues on MEMLAB_GPU_LOCK.queue first (held only while taking the lock): a timed
 # run that waits there stops new checks from going ahead of it, which flock alone allows.
-# MEMLAB_GPU_LOCK_LOG=FILE: each hold adds a line "MODE WAITED_S HELD_S COMMAND" to FILE (MODE:
-# shared or exclusive): where the GPU's time went.
 gpu_lock() {
-    local how=$1 t0 t1 t2 rc
+    local how=$1
     shift
     [ -n "${MEMLAB_GPU_LOCK:-}" ] || { "$@"; return; }
-    t0=${EPOCHREALTIME//[!0-9]/}
-    { flock -x 8 && flock "$how" 9 && flock -u 8 || return; t1=${EPOCHREALTIME//[!0-9]/}; "$@"; } 8>>"$MEMLAB_GPU_LOCK.queue" 9>>"$MEMLAB_GPU_LOCK"
-    rc=$? t2=${EPOCHREALTIME//[!0-9]/}
-    [ -z "${MEMLAB_GPU_LOCK_LOG:-}" ] || printf '%s %d.%03d %d.%03d %s\n' "$([ "$how" = -x ] && echo exclusive || echo shared)" \
-        $(((t1 - t0) / 1000000)) $(((t1 - t0) / 1000 % 1000)) $(((t2 - t1) / 1000000)) $(((t2 - t1) / 1000 % 1000)) "$*" >>"$MEMLAB_GPU_LOCK_LOG"
-    return $rc
+    { flock -x 8 && flock "$how" 9 && flock -u 8 || return; "$@"; } 8>>"$MEMLAB_GPU_LOCK.queue" 9>>"$MEMLAB_GPU_LOCK"
 }
 gpu_shared() { gpu_lock -s "$@"; }
 gpu_exclusive() { gpu_lock -x "$@"; }
-gpu_turns() {
-    [ -n "${MEMLAB_GPU_LOCK:-}" ] || { "$@"; return; }
-    (
-        export MEMLAB_GPU_LOCK_FDS="8 9${MEMLAB_GPU_LOCK_LOG:+ 7}"
-        "$@"
-    ) 8>>"$MEMLAB_GPU_LOCK.queue" 9>>"$MEMLAB_GPU_LOCK" 7>>"${MEMLAB_GPU_LOCK_LOG:-/dev/null}"
-}
 
 # The tests' verdicts, one line each, counted in the section that prints them:
 # pass NAME, fail NAME [LOG [WHY]] (the log's last lines, indented), skip NAME WHY.

@@ -6,13 +6,13 @@ sol1=$OUT/solution/lab1/lab1
 stu1=$OUT/student/lab1/lab1
 gpu_test "gpu: lab1 solution verified at sizes 1, 31, 4097, 1000003 and 8x L2" "$sol1" --check
 gpu_test "gpu: lab1 solution verified at odd size 777 and seed 99" "$sol1" --check --n 777 --seed 99
-gpu_test "gpu: lab1 student file runs, TODO variants report not_implemented" bash -c "
+timed_test "gpu: lab1 student file runs, TODO variants report not_implemented" bash -c "
     '$stu1' --quick --csv '$tmp/student' &&
     grep -q '^1,copy_contiguous,4,.*,ok,' '$tmp/student/width.csv' &&
     grep -q '^1,copy_float4,16,.*,not_implemented,' '$tmp/student/width.csv' &&
     grep -q ',copy_strided,.*,not_implemented,' '$tmp/student/stride.csv' &&
     grep -q ',copy_offset,.*,not_implemented,' '$tmp/student/offset.csv'"
-gpu_test "gpu: lab1 stride 32 gives at most 1/4 of stride 1's useful bandwidth" bash -c "
+timed_test "gpu: lab1 stride 32 gives at most 1/4 of stride 1's useful bandwidth" bash -c "
     '$sol1' --quick --only copy_strided --csv '$tmp/sol' >/dev/null &&
     awk -F, '/^1,copy_strided,1,/ { s1 = \$11 } /^1,copy_strided,32,/ { s32 = \$11 }
              END { printf \"stride 1: %s GB/s, stride 32: %s GB/s\\n\", s1, s32; exit !(s1 > 0 && s32 > 0 && s1 >= 4 * s32) }' '$tmp/sol/stride.csv'"

@@ -27,7 +27,7 @@ else
     fail "unit lab10 image check build" "$tmp/log"
 fi
 
-gpu_test "gpu: lab10 texture modes (wrap, clamp, border; point, linear; normalised or not) and the staircase match the CPU model" bash -c "
+timed_test "gpu: lab10 texture modes (wrap, clamp, border; point, linear; normalised or not) and the staircase match the CPU model" bash -c "
     '$sol10' --modes --dump-fetches --csv '$tmp/modes10' &&
     awk -F, '$cols10 { n++; if (\$c[\"status\"] != \"ok\" || \$c[\"points\"] < 2048) bad = 1
                        printf \"%s %s %s: %s points, %s exact (guide: %s), max %s ulp, %s ties (%s up), %s product ties (%s up)\\n\",
@@ -42,7 +42,7 @@ gpu_test "gpu: lab10 texture modes (wrap, clamp, border; point, linear; normalis
 gpu_test "gpu: lab10 solution verified: modes, every variant at awkward sizes and the default size" "$sol10" --check
 gpu_test "gpu: lab10 solution verified on 301x301 images, seed 99" "$sol10" --check --n 301 --seed 99 --only \
     chase_readonly,zoom_texture,zoom_global,rotate_texture,rotate_global
-gpu_test "gpu: lab10 student file runs, TODO variants report not_implemented" bash -c "
+timed_test "gpu: lab10 student file runs, TODO variants report not_implemented" bash -c "
     '$stu10' --quick --n 256 --steps 256 --csv '$tmp/student10' &&
     grep -q '^10,chase_constant,32,.*,ok,' '$tmp/student10/constant.csv' &&
     grep -q '^10,chase_readonly,.*,not_implemented,' '$tmp/student10/constant.csv' &&
@@ -50,7 +50,7 @@ gpu_test "gpu: lab10 student file runs, TODO variants report not_implemented" ba
     grep -q '^10,zoom_global,.*,not_implemented,' '$tmp/student10/zoom.csv' &&
     grep -q '^10,rotate_texture,.*,not_implemented,' '$tmp/student10/rotate.csv' &&
     grep -q '^10,rotate_global,.*,not_implemented,' '$tmp/student10/rotate.csv'"
-gpu_test "gpu: lab10 chase_constant at k 32 within 15% of the model (32x k 1); the read-only path under half that slowdown" bash -c "
+timed_test "gpu: lab10 chase_constant at k 32 within 15% of the model (32x k 1); the read-only path under half that slowdown" bash -c "
     '$sol10' --quick --only chase_constant,chase_global,chase_readonly --csv '$tmp/chase10' >/dev/null &&
     awk -F, '$cols10 \$c[\"status\"] == \"ok\" && \$3 == 32 { slow[\$2] = \$c[\"slowdown\"]; err[\$2] = \$c[\"model_error_pct\"] }
              END { printf \"k 32: constant %sx (model error %s%%), global %sx, read-only %sx\\n\", slow[\"chase_constant\"],
@@ -58,7 +58,7 @@ gpu_test "gpu: lab10 chase_constant at k 32 within 15% of the model (32x k 1); t
                    e = err[\"chase_constant\"] + 0
                    exit !(slow[\"chase_constant\"] != \"\" && e <= 15 && e >= -15 && slow[\"chase_readonly\"] != \"\" &&
                           slow[\"chase_readonly\"] < slow[\"chase_constant\"] / 2) }' '$tmp/chase10/constant.csv'"
-gpu_test "gpu: lab10 zoom 137%: the texture's error against exact weights at least 100x the float version's" bash -c "
+timed_test "gpu: lab10 zoom 137%: the texture's error against exact weights at least 100x the float version's" bash -c "
     '$sol10' --quick --only zoom_texture,zoom_global --csv '$tmp/zoom10' >/dev/null &&
     awk -F, '$cols10 \$c[\"status\"] == \"ok\" && \$3 == 137 { err[\$2] = \$c[\"max_err\"]; ulp[\$2] = \$c[\"model_max_ulp\"] }
              END { printf \"max error: texture %s (%s ulp from the 8-bit model), global %s\\n\", err[\"zoom_texture\"],

@@ -26,7 +26,7 @@ check "ncu-counters.sh without ncu: one line, exit 0, no CSV" bash -c "
 
 gpu_test "gpu: lab3 solution verified at sizes 1, 31, 4097, 100003 and 32 blocks per SM" "$sol3" --check
 gpu_test "gpu: lab3 solution verified at odd size 777 and seed 99" "$sol3" --check --n 777 --seed 99
-gpu_test "gpu: lab3 student file runs, TODO variants report not_implemented" bash -c "
+timed_test "gpu: lab3 student file runs, TODO variants report not_implemented" bash -c "
     '$stu3' --quick --csv '$tmp/student3' &&
     grep -q '^3,stride_4byte,1,.*,ok,' '$tmp/student3/stride.csv' &&
     grep -q '^3,struct_aos,1,.*,ok,' '$tmp/student3/struct.csv' &&
@@ -34,7 +34,7 @@ gpu_test "gpu: lab3 student file runs, TODO variants report not_implemented" bas
     grep -q '^3,struct_padded,.*,not_implemented,' '$tmp/student3/struct.csv' &&
     grep -q '^3,tile_rows,32,.*,ok,' '$tmp/student3/tile.csv' &&
     grep -q '^3,tile_columns_padded,.*,not_implemented,' '$tmp/student3/tile.csv'"
-gpu_test "gpu: lab3 stride 32 at least 8x slower than stride 1 (4-byte words), SoA faster than AoS at k 2" bash -c "
+timed_test "gpu: lab3 stride 32 at least 8x slower than stride 1 (4-byte words), SoA faster than AoS at k 2" bash -c "
     '$sol3' --quick --only stride_4byte,struct_aos,struct_soa --csv '$tmp/sol3' >/dev/null &&
     awk -F, '/^3,stride_4byte,1,/ { s1 = \$7 } /^3,stride_4byte,32,/ { s32 = \$7 }
              END { printf \"stride 1: %s ms, stride 32: %s ms\\n\", s1, s32; exit !(s1 > 0 && s32 >= 8 * s1) }' '$tmp/sol3/stride.csv' &&

@@ -39,7 +39,7 @@ else
 fi
 
 check "lab4 chase: the links are one cycle, and a walk ends where chase_position says (common/chase.h)" bash -c "
-    ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/rng.c common/gpu_lock.c common/check.c -o '$tmp/chase_test' &&
+    ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/rng.c -o '$tmp/chase_test' &&
     '$tmp/chase_test'"
 
 check "lab4 edges: steps give their capacity and knee, a creep no edge; a fall in bandwidth its halfway (edges.h)" bash -c "
@@ -96,14 +96,14 @@ check "ncu-counters.sh MARKER=: marker launches number the rows after them" bash
 
 gpu_test "gpu: lab4 solution verified at awkward sizes, every radius, awkward chains and a footprint a doubling" "$sol4" --check
 gpu_test "gpu: lab4 solution verified at odd size 777 (and a chain of 777 links), seed 99" "$sol4" --check --n 777 --seed 99
-gpu_test "gpu: lab4 student file runs, TODO variants report not_implemented" bash -c "
+timed_test "gpu: lab4 student file runs, TODO variants report not_implemented" bash -c "
     '$stu4' --quick --csv '$tmp/student4' &&
     grep -q '^4,copy_stream,0,.*,ok,ca,' '$tmp/student4/copy.csv' &&
     grep -q '^4,copy_stream,0,.*,ok,cg,' '$tmp/student4/copy.csv' &&
     grep -q '^4,stencil_1d,.*,not_implemented,ca' '$tmp/student4/reuse.csv' &&
     grep -q '^4,chase,.*,not_implemented,cg' '$tmp/student4/staircase.csv' &&
     grep -q '^4,l1_reread,.*,ok,l1,' '$tmp/student4/bandwidth.csv'"
-gpu_test "gpu: lab4 an L1 step in ca only, DRAM slower than L2, stencil r 8 slower under cg, the copy alike" bash -c "
+timed_test "gpu: lab4 an L1 step in ca only, DRAM slower than L2, stencil r 8 slower under cg, the copy alike" bash -c "
     '$sol4' --quick --csv '$tmp/sol4' >'$tmp/sol4.log' &&
     awk -F, '\$2 == \"chase\" && \$14 == \"ok\" && \$NF == \"grid\" { ns[\$15, \$3] = \$20
                  if (!first || \$3 < first) first = \$3; if (\$3 > last) last = \$3 }
@@ -136,7 +136,7 @@ gpu_test "gpu: lab4 l2sweep edges within 10% of the L2 (shared) and of half the 
 # figures: the staircase's L1 onset (the first hops that miss) within 10% of the L1 the shared
 # memory in force leaves (the CSV's l1_kib), and the carveout's L1 onsets moving KiB for KiB
 # with the L1 left (the fitted slope within 10% of 1).
-gpu_test "gpu: lab4 refined L1 edge within 10% of the L1 in force; carveout fit slope 0.9-1.1" bash -c "
+timed_test "gpu: lab4 refined L1 edge within 10% of the L1 in force; carveout fit slope 0.9-1.1" bash -c "
     '$sol4' --only chase --csv '$tmp/edge4' >'$tmp/edge4.log' &&
     grep -E '^  ca edge 1:|^carveout fit' '$tmp/edge4.log' &&
     awk -F, '/^lab,/ { for (i = 1; i <= NF; i++) if (\$i == \"l1_kib\") c = i; next } !/^#/ && c { l1 = \$c }

@@ -32,13 +32,13 @@ check "lab5 resource-table.py: an empty report gives an empty table that compile
 
 gpu_test "gpu: lab5 solution verified: every cap of both variants on the awkward grids and 384^3" "$sol5" --check
 gpu_test "gpu: lab5 solution verified on 67^3, seed 99" "$sol5" --check --n 67 --seed 99
-gpu_test "gpu: lab5 student file runs, fwd_o8_ring reports not_implemented" bash -c "
+timed_test "gpu: lab5 student file runs, fwd_o8_ring reports not_implemented" bash -c "
     '$stu5' --quick --n 64 --csv '$tmp/student5' &&
     grep -q '^5,fwd_o8_queue,24,.*,ok,' '$tmp/student5/caps.csv' &&
     grep -q '^5,fwd_o8_ring,.*,not_implemented,' '$tmp/student5/caps.csv' &&
     grep -q '^5,fwd_o8_ring,.*,not_implemented,' '$tmp/student5/occupancy.csv' &&
     grep -q '^5,fwd_o8_queue,24,.*,ok,.*local/most_l1' '$tmp/student5/arms.csv'"
-gpu_test "gpu: lab5 caps hold and spill as compiled; cap 24 (64 B of spills) at least 1.5x slower than cap 32" bash -c "
+timed_test "gpu: lab5 caps hold and spill as compiled; cap 24 (64 B of spills) at least 1.5x slower than cap 32" bash -c "
     '$sol5' --quick --only fwd_o8_queue --csv '$tmp/sol5' >/dev/null &&
     awk -F, '$cols5 \$2 == \"fwd_o8_queue\" && \$c[\"status\"] == \"ok\" {
             if (\$3 > 0 && \$c[\"regs\"] > \$3) { print \"cap\", \$3, \"runs with\", \$c[\"regs\"], \"registers\"; bad = 1 }

@@ -11,7 +11,7 @@ gpu_test "gpu: lab6 solution verified at awkward sizes and at 2^20 ... 2^28 (--c
 gpu_test "gpu: lab6 solution verified at n 1, 31 and 1000003, seed 99" bash -c "
     '$sol6' --check --n 1 --seed 99 && '$sol6' --check --n 31 --seed 99 &&
     '$sol6' --check --n 1000003 --seed 99"
-gpu_test "gpu: lab6 student file runs, step 1 and CUB verified, steps 2-9 not_implemented" bash -c "
+timed_test "gpu: lab6 student file runs, step 1 and CUB verified, steps 2-9 not_implemented" bash -c "
     '$stu6' --quick --csv '$tmp/student6' &&
     grep -q '^6,v1_interleaved_divergent,1,.*,ok,' '$tmp/student6/steps.csv' &&
     grep -q '^6,cub_device_reduce_sum,0,.*,ok,' '$tmp/student6/steps.csv' &&
@@ -20,7 +20,7 @@ gpu_test "gpu: lab6 student file runs, step 1 and CUB verified, steps 2-9 not_im
              v9_single_pass_last_block; do
         grep -q \"^6,\$v,.*,not_implemented,\" '$tmp/student6/steps.csv' || { echo \"\$v: no not_implemented row\"; exit 1; }
     done"
-gpu_test "gpu: lab6 step 7 at least 5x faster than step 1 at 2^24" bash -c "
+timed_test "gpu: lab6 step 7 at least 5x faster than step 1 at 2^24" bash -c "
     '$sol6' --n 2^24 --only v1_interleaved_divergent,v7_multiple_elements --csv '$tmp/sol6' >/dev/null &&
     awk -F, '/^6,v1_interleaved_divergent,/ { t1 = \$7 } /^6,v7_multiple_elements,/ { t7 = \$7 }
              END { printf \"step 1: %s ms, step 7: %s ms\\n\", t1, t7; exit !(t1 > 0 && t7 > 0 && t1 >= 5 * t7) }' '$tmp/sol6/steps.csv'"

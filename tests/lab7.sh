@@ -53,14 +53,14 @@ fi
 
 gpu_test "gpu: lab7 solution verified at 5 small shapes (CPU) and at 4096^3 (cuBLAS)" "$sol7" --check
 gpu_test "gpu: lab7 solution verified at N 999 (odd) and seed 99" "$sol7" --check --n 999 --seed 99
-gpu_test "gpu: lab7 student file runs, TODO variants report not_implemented" bash -c "
+timed_test "gpu: lab7 student file runs, TODO variants report not_implemented" bash -c "
     '$stu7' --quick --reps 2 --csv '$tmp/student7' &&
     grep -q '^7,untiled,0,.*,ok,' '$tmp/student7/tiles.csv' &&
     grep -q '^7,cublas_sgemm,0,.*,ok,' '$tmp/student7/tiles.csv' &&
     grep -q '^7,tiled_16,16,.*,not_implemented,' '$tmp/student7/tiles.csv' &&
     grep -q '^7,tiled_12_unrolled,12,.*,not_implemented,' '$tmp/student7/tiles.csv' &&
     grep -q '^7,register_blocked,128,.*,not_implemented,' '$tmp/student7/occupancy.csv'"
-gpu_test "gpu: lab7 16x16 tiles beat the untiled kernel at 4096^3" bash -c "
+timed_test "gpu: lab7 16x16 tiles beat the untiled kernel at 4096^3" bash -c "
     '$sol7' --n 4096 --reps 5 --only untiled,tiled_16,tiled_16_unrolled --csv '$tmp/sol7' >/dev/null &&
     awk -F, '/^7,untiled,/ { u = \$12 } /^7,tiled_16(_unrolled)?,/ && \$12 > t { t = \$12 }
              END { printf \"untiled: %s GFLOP/s, best 16x16: %s GFLOP/s\\n\", u, t; exit !(u > 0 && t > u) }' '$tmp/sol7/tiles.csv'"

@@ -10,7 +10,7 @@ gpu_test "gpu: lab8 solution: eleven codes x radii 1..5 verified (awkward grids,
     "$sol8" --check
 gpu_test "gpu: lab8 solution verified on 67^3, the cliff grid at X 96, seed 99" \
     "$sol8" --check --n 67 --nx 96 --seed 99
-gpu_test "gpu: lab8 student file runs, TODO codes report not_implemented" bash -c "
+timed_test "gpu: lab8 student file runs, TODO codes report not_implemented" bash -c "
     '$stu8' --quick --n 64 --nx 256 --csv '$tmp/student8' &&
     for e in radius roofline cliff; do
         grep -q '^8,v1_base,.*,ok,' \"$tmp/student8/\$e.csv\" &&
@@ -24,7 +24,7 @@ gpu_test "gpu: lab8 student file runs, TODO codes report not_implemented" bash -
 # X <= 0.3 x predicted and "after" X >= the prediction: 131 against 88 Gpoints/s there
 # (0.67), checked loosely against 0.85. Default step (64): --quick's first X (256) already
 # sits inside the drop.
-gpu_test "gpu: lab8 v1_base at r 3 from its predicted L2 cliff on runs below 85% of its speed well before it" bash -c "
+timed_test "gpu: lab8 v1_base at r 3 from its predicted L2 cliff on runs below 85% of its speed well before it" bash -c "
     '$sol8' --cliff-only --only v1_base --radius 3 --csv '$tmp/cliff8' >/dev/null &&
     awk -F, '/^8,v1_base,/ && \$14 == \"ok\" {
                  if (\$3 <= 0.3 * \$19) { before = \$18 > before ? \$18 : before }

@@ -26,7 +26,7 @@ check "unit lab9: the student file's volumes report not implemented, nothing els
 gpu_test "gpu: lab9 solution: kernels on awkward grids and every shape at every n, formulas against the count" \
     "$sol9" --check
 gpu_test "gpu: lab9 solution verified at n 128 and 640, seed 99" bash -c "'$sol9' --check --n 128 --seed 99 && '$sol9' --check --n 640 --quick"
-gpu_test "gpu: lab9 student file runs: kernels timed, formulas not implemented, the machine probed" bash -c "
+timed_test "gpu: lab9 student file runs: kernels timed, formulas not implemented, the machine probed" bash -c "
     '$stu9' --quick --n 256 --csv '$tmp/student9' > '$tmp/stu9.out' &&
     grep -q '^k1_7pt_blocking  *not implemented' '$tmp/stu9.out' &&
     grep -q '^9,k1_7pt_blocking,.*,ok,' '$tmp/student9/model.csv' &&
@@ -37,7 +37,7 @@ gpu_test "gpu: lab9 student file runs: kernels timed, formulas not implemented, 
 # lab9_cols: an awk fragment that maps the names of a CSV's header line (lab,variant,...)
 # to their columns, c[name].
 lab9_cols='/^lab,/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ { next }'
-gpu_test "gpu: lab9 the seed's model is a lower bound, the lab's model predicts n = 512 within 25% and better" bash -c "
+timed_test "gpu: lab9 the seed's model is a lower bound, the lab's model predicts n = 512 within 25% and better" bash -c "
     '$sol9' --quick --csv '$tmp/sol9' > /dev/null &&
     awk -F, '$lab9_cols
              \$c[\"status\"] == \"ok\" { n++; e = \$c[\"seed_error_pct\"] + 0; if (n == 1 || e > worst) worst = e }

@@ -9,10 +9,10 @@
 # (tests/jobs.sh), JOBS at once (default: one per core; JOBS=1: one after another), printed
 # in this order: each lab's command line, the plots and the README, each lab's own checks
 # (tests/labN.sh: GPU verification, its phenomenon, its fixtures), the tools (tests/tools.sh),
-# the grader (tests/grading.sh) and the class (tests/class.sh). The lab programs take turns
-# on the GPU (gpu_test, gpu_turns): alone while they time, sharing it while they check.
+# the grader (tests/grading.sh) and the class (tests/class.sh). A timed GPU run has the GPU
+# to itself (timed_test, gpu_exclusive); checks share it (gpu_test, gpu_shared).
 # Each section has a $tmp of its own; the lab files are sourced there with the helpers
-# pass/fail/skip/check/expect_exit/unit_lines/gpu_test/counters_test/fixture_checks
+# pass/fail/skip/check/expect_exit/unit_lines/gpu_test/timed_test/counters_test/fixture_checks
 # and the variables OUT, tmp, have_gpu, have_gnuplot.
 set -u
 cd "$(dirname "$0")/.."
@@ -20,11 +20,11 @@ MAKE="${MAKE:-make} --no-print-directory"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0 skipped=0
-. tests/jobs.sh # pass, fail, skip, section, run_sections, gpu_turns, gpu_shared, gpu_exclusive
+. tests/jobs.sh # pass, fail, skip, section, run_sections, gpu_shared, gpu_exclusive
 # Every GPU run of the tests and of the grader they start holds this lock (a run of its own
 # can share one: MEMLAB_GPU_LOCK=FILE make test).
 export MEMLAB_GPU_LOCK=${MEMLAB_GPU_LOCK:-$tmp/gpu.lock}
-touch "$MEMLAB_GPU_LOCK" "$MEMLAB_GPU_LOCK.queue"
+touch "$MEMLAB_GPU_LOCK"
 # Sections run side by side, each lab program with a thread per core for its host checks:
 # idle threads sleep at once instead of spinning, so that a timed run's host clock is not
 # kept waiting for a core.
@@ -73,7 +73,7 @@ else
     fail "unit tests build" "$tmp/log"
 fi
 # --counters' join (common/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
-if nvcc -O2 -std=c++17 -Icommon tests/unit/profile_test.cu common/profile.cu common/check.c common/gpu_lock.c \
+if nvcc -O2 -std=c++17 -Icommon tests/unit/profile_test.cu common/profile.cu common/check.c \
     -o "$tmp/profile_test" >"$tmp/log" 2>&1; then
     "$tmp/profile_test" >"$tmp/unit-profile" 2>&1
     profile_rc=$?
@@ -123,11 +123,15 @@ done
 check "build the GPU-side checker's test (tests/unit/devcheck.cu)" $MAKE "$OUT/tests/devcheck"
 
 # ---- helpers of the sections ----------------------------------------------------------------
-# gpu_test NAME COMMAND...: a check that needs the GPU (its lab programs take turns on it).
-gpu_test() {
+gpu_test() { # gpu_test NAME COMMAND...: a check that needs the GPU and may share it (--check)
     local name=$1
     shift
-    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; else check "$name" gpu_turns "$@"; fi
+    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; else check "$name" gpu_shared "$@"; fi
+}
+timed_test() { # timed_test NAME COMMAND...: a check that times something: the GPU to itself
+    local name=$1
+    shift
+    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; else check "$name" gpu_exclusive "$@"; fi
 }
 # counters_test NAME JUDGE COMMAND...: a lab's --counters run (COMMAND, under ncu: the GPU to
 # itself) judged by the shell function JUDGE, which reads the CSVs the run wrote and prints
@@ -180,7 +184,7 @@ fixture_checks() {
         if [ $have_gpu -eq 0 ]; then skip "gpu: lab$n fixture $name is caught and named" "no GPU"; continue; fi
         if [ -n "$timed" ]; then
             csv=$tmp/fixture-$name
-            gpu_turns "$OUT/custom/lab$n/lab$n" --only "$timed" $args --csv "$csv" >"$tmp/out" 2>"$tmp/err"
+            gpu_exclusive "$OUT/custom/lab$n/lab$n" --only "$timed" $args --csv "$csv" >"$tmp/out" 2>"$tmp/err"
             rc=$?
             cat "$tmp/out" "$tmp/err" >"$tmp/log"
             if [ $rc -eq 1 ] && grep -q "$timed.*: $status" "$tmp/err" &&
@@ -192,7 +196,7 @@ fixture_checks() {
             fi
             continue
         fi
-        gpu_turns "$OUT/custom/lab$n/lab$n" --check --only "$variant" "$@" >"$tmp/out" 2>"$tmp/err"
+        gpu_shared "$OUT/custom/lab$n/lab$n" --check --only "$variant" "$@" >"$tmp/out" 2>"$tmp/err"
         rc=$?
         cat "$tmp/out" "$tmp/err" >"$tmp/log"
         if [ $rc -ne 0 ] && grep -q "$variant" "$tmp/err"; then

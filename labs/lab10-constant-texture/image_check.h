@@ -10,7 +10,7 @@
  * spread for the rotations (their source points are rounded in float).
  *
  * The rows are checked on every core: the model costs the CPU far more than the kernel costs
- * the GPU (and the GPU lock is let go meanwhile, gpu_lock.h). Each row's statistics are kept
+ * the GPU, which waits for it after every checked repetition. Each row's statistics are kept
  * apart and combined in row order, so that they come out the same on any number of cores;
  * where pixels are wrong, the first VERIFY_REPORT_CAP are then reported in order.
  */
@@ -21,7 +21,6 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "gpu_lock.h"
 #include "kernels.h"
 #include "texture_model.h"
 #include "verify.h"
@@ -87,7 +86,6 @@ static void image_check_row(const struct image_check *c, int oy, struct image_st
 
 static struct image_stats image_check(const struct image_check *c, const char *label)
 {
-    host_only_begin(); /* the GPU lock is let go (gpu_lock.h) */
     int h = c->t.h;
     struct image_stats all = {0, 0, 0, 0, {0, 0, 0, 0}, 0}, *rows = (struct image_stats *)calloc(h, sizeof *rows);
     if (!rows)
@@ -116,7 +114,6 @@ static struct image_stats image_check(const struct image_check *c, const char *l
     if (all.bad)
         memlab_warn("%s: %zu of %zu pixels wrong", label, all.bad, (size_t)c->t.w * h);
     free(rows);
-    host_only_end();
     return all;
 }
 

@@ -94,15 +94,6 @@ wait
 [ $queued -eq 0 ] && [ $after -eq 0 ]
 result "gpu lock: a check asked for while a timed run waits comes after it" $? \
     "$([ $queued -eq 0 ] && echo "it went ahead of the timed run" || echo "the timed run did not queue")"
-# gpu_turns: the command gets the queue, the lock and the log open, and nothing held.
-fd_is() { [ "$(readlink "/proc/self/fd/$1")" = "$(readlink -f "$2")" ]; }
-MEMLAB_GPU_LOCK_LOG=$tmp/lock.log gpu_turns bash -c "set -- \$MEMLAB_GPU_LOCK_FDS; $(declare -f fd_is)
-    fd_is \$1 '$MEMLAB_GPU_LOCK.queue' && fd_is \$2 '$MEMLAB_GPU_LOCK' && fd_is \$3 '$tmp/lock.log' &&
-    flock -n -x '$MEMLAB_GPU_LOCK' true && flock -n -x \$2"
-result "gpu lock: gpu_turns hands its command the queue, the lock and the log, none held" $? "exit $?"
-MEMLAB_GPU_LOCK_LOG=$tmp/hold.log gpu_exclusive sleep 0.2 && MEMLAB_GPU_LOCK_LOG=$tmp/hold.log gpu_shared true
-grep -q '^exclusive 0\.[0-9]* 0\.[2-9][0-9]* sleep 0\.2$' "$tmp/hold.log" && grep -q '^shared [0-9.]* 0\.[0-9]* true$' "$tmp/hold.log"
-result "gpu lock: MEMLAB_GPU_LOCK_LOG gets a line per hold: mode, seconds waited and held, command" $? "$(cat "$tmp/hold.log")"
 unset MEMLAB_GPU_LOCK
 gpu_exclusive true
 result "gpu lock: without MEMLAB_GPU_LOCK the command just runs" $? "exit $?"

@@ -1,18 +1,13 @@
 /* unit.c - unit tests of the harness's host code and lab models; no GPU needed.
  * Prints "unit <name>: OK" or "unit <name>: FAIL (...)" per case; exit 1 if any failed. */
 #define _XOPEN_SOURCE 700 /* fmemopen, mkdtemp */
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "check.h"
 #include "cli.h"
-#include "gpu_lock.h"
 #include "plausible.h"
 #include "report.h"
 #include "rng.h"
@@ -433,113 +428,6 @@ static void cli_unguarded_and_implausible_status(void)
     EXPECT(!strcmp(row_status_name(ROW_IMPLAUSIBLE), "IMPLAUSIBLE"));
 }
 
-/* ---- gpu_lock: each case in a child process of its own (the hold is the process's) ---- */
-
-/* Whether another holder could take the lock file `how` (LOCK_SH or LOCK_EX) now. */
-static int lock_free(const char *path, int how)
-{
-    int fd = open(path, O_RDONLY);
-    int free_now = fd >= 0 && flock(fd, how | LOCK_NB) == 0;
-    if (fd >= 0)
-        close(fd);
-    return free_now;
-}
-
-static int gpu_syncs;
-static void count_sync(void)
-{
-    gpu_syncs++;
-}
-
-/* Runs `child` in a process of its own with MEMLAB_GPU_LOCK_FDS set to `fds`, or (NULL) to the
- * queue, lock and log files of `dir`, opened here as a shell would (the child inherits them);
- * returns its exit status, or -1 where the lock is still held once it has ended. */
-static int in_child(const char *dir, const char *fds, int (*child)(const char *lock))
-{
-    char queue[256], lock[256], log[256], v[64];
-    snprintf(queue, sizeof queue, "%s/gpu.lock.queue", dir);
-    snprintf(lock, sizeof lock, "%s/gpu.lock", dir);
-    snprintf(log, sizeof log, "%s/log", dir);
-    int open_fds[3] = {open(queue, O_RDONLY | O_CREAT, 0600), open(lock, O_RDONLY | O_CREAT, 0600),
-                       open(log, O_WRONLY | O_APPEND | O_CREAT, 0600)};
-    snprintf(v, sizeof v, "%d %d %d", open_fds[0], open_fds[1], open_fds[2]);
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        setenv("MEMLAB_GPU_LOCK_FDS", fds ? fds : v, 1);
-        freopen("/dev/null", "w", stderr);
-        _exit(child(lock));
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    int held_after = !lock_free(lock, LOCK_EX);
-    for (int i = 0; i < 3; i++)
-        close(open_fds[i]);
-    return held_after ? -1 : WIFEXITED(status) ? WEXITSTATUS(status) : 100;
-}
-
-/* Shared from the start; alone; none; a host-only stretch inside none and inside shared; each
- * step's hold as others see it, 0 when all were right (else the first wrong step). It ends
- * holding the lock shared. */
-static int lock_steps(const char *lock)
-{
-    gpu_lock_open(count_sync);
-    if (!lock_free(lock, LOCK_SH) || lock_free(lock, LOCK_EX) || getenv("MEMLAB_GPU_LOCK_FDS"))
-        return 1; /* shared, and no program this one starts takes turns */
-    if (gpu_lock_hold(GPU_HOLD_ALONE, "a timed loop") != GPU_HOLD_SHARED || lock_free(lock, LOCK_SH))
-        return 2;
-    if (gpu_lock_hold(GPU_HOLD_NONE, 0) != GPU_HOLD_ALONE || !lock_free(lock, LOCK_EX) || gpu_syncs != 2)
-        return 3;
-    {
-        host_only_begin();
-        host_only_end();
-    }
-    if (!lock_free(lock, LOCK_EX))
-        return 4;
-    gpu_lock_hold(GPU_HOLD_SHARED, 0);
-    {
-        host_only_begin();
-        if (!lock_free(lock, LOCK_EX))
-            return 5;
-        host_only_end();
-    }
-    return !lock_free(lock, LOCK_SH) || lock_free(lock, LOCK_EX) ? 6 : 0;
-}
-
-static int lock_opens_only(const char *lock)
-{
-    (void)lock;
-    gpu_lock_open(count_sync);
-    return 0;
-}
-
-static void gpu_lock_takes_turns(void)
-{
-    char dir[] = "/tmp/memlab-lock-XXXXXX";
-    EXPECT(mkdtemp(dir) != NULL);
-    EXPECT(in_child(dir, NULL, lock_steps) == 0); /* and it ended holding the lock shared: let go */
-    char path[256], line[256];
-    int alone = 0, shared = 0;
-    snprintf(path, sizeof path, "%s/log", dir);
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f)) { /* "MODE WAITED_S HELD_S PROGRAM: WHAT" */
-        alone += !strncmp(line, "exclusive ", 10) && strstr(line, ": a timed loop\n");
-        shared += !strncmp(line, "shared ", 7) && strstr(line, ": after the start\n");
-    }
-    EXPECT(alone == 1 && shared == 1);
-    if (f)
-        fclose(f);
-    /* a bad variable: one line and exit 2; none at all: nothing is held */
-    EXPECT(in_child(dir, "3", lock_opens_only) == EXIT_USAGE);
-    EXPECT(in_child(dir, "0 0", lock_opens_only) == EXIT_USAGE);
-    EXPECT(in_child(dir, "900 901", lock_opens_only) == EXIT_USAGE);
-    EXPECT(in_child(dir, "0 1 2 x", lock_opens_only) == EXIT_USAGE);
-    EXPECT(gpu_lock_hold(GPU_HOLD_ALONE, "nothing") == GPU_HOLD_NONE && gpu_lock_hold(GPU_HOLD_NONE, 0) == GPU_HOLD_NONE);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    EXPECT(system(cmd) == 0);
-}
-
 int main(void)
 {
     run("stats_odd_count", stats_odd_count);
@@ -565,6 +453,5 @@ int main(void)
     run("floor_dram_flops_and_peaks", floor_dram_flops_and_peaks);
     run("clock_sees_hidden_work", clock_sees_hidden_work);
     run("cli_unguarded_and_implausible_status", cli_unguarded_and_implausible_status);
-    run("gpu_lock_takes_turns", gpu_lock_takes_turns);
     return failures ? 1 : 0;
 }
