@@ -65,21 +65,30 @@ def gpu_present():
 
 
 @contextlib.contextmanager
-def gpu_lock(exclusive):
+def gpu_lock(exclusive, label=""):
     """Hold the GPU lock (the file MEMLAB_GPU_LOCK names; nothing where it is unset) while a
     program runs: exclusive for a timed run, shared for a check. The grader takes it, before
     the run's time limit starts; the files are opened close-on-exec, so the program never has
     them. Taking it queues on PATH.queue first, as tests/jobs.sh does: a waiting timed run
-    stops new checks from going ahead of it."""
+    stops new checks from going ahead of it. MEMLAB_GPU_LOCK_LOG: each hold is logged there as
+    tests/jobs.sh does (mode, seconds waited and held, LABEL)."""
     path = os.environ.get("MEMLAB_GPU_LOCK")
     if not path:
         yield
         return
+    t0 = time.monotonic()
     with open(path + ".queue", "a") as queue, open(path, "a") as f:  # closing f releases the lock
         fcntl.flock(queue, fcntl.LOCK_EX)
         fcntl.flock(f, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
         fcntl.flock(queue, fcntl.LOCK_UN)
-        yield
+        t1 = time.monotonic()
+        try:
+            yield
+        finally:
+            log = os.environ.get("MEMLAB_GPU_LOCK_LOG")
+            if log:
+                with open(log, "a") as f:
+                    f.write(f"{'exclusive' if exclusive else 'shared'} {t1 - t0:.3f} {time.monotonic() - t1:.3f} {label}\n")
 
 
 def make(args, timeout):
@@ -175,7 +184,7 @@ class Session:
             binary = shutil.copy2(binary, probe)
             self.sandbox.allow_reading(probe, binary)
             cwd = self.sandbox.workdir(probe, "run")
-            with gpu_lock(exclusive=False):
+            with gpu_lock(exclusive=False, label=f"{binary} --check --n 1 (can the sandbox user reach the GPU)"):
                 outcome = self.sandbox.run([binary, "--check", "--n", "1"] + (["--only", variant] if variant else [])
                                            + self.rubric.check_args, cwd, self.rubric.check_timeout)
             if outcome.returncode == 3 and "no CUDA GPU found" in outcome.stderr:
@@ -341,7 +350,7 @@ class Runs:
         """A run of the lab program; one without --check is timed: it has the GPU alone."""
         self.count += 1
         cwd = self.sandbox.workdir(self.scratch, f"run{self.count}")
-        with gpu_lock(exclusive="--check" not in args):
+        with gpu_lock(exclusive="--check" not in args, label=f"{binary} {' '.join(args)}"):
             outcome = self.sandbox.run([binary] + args, cwd, timeout)
         m = re.search(r"^lab\d+ on (.+?) \(sm_", outcome.stdout, re.M)
         if m:

@@ -246,7 +246,7 @@ class GpuSteps(unittest.TestCase):
         held = []
 
         @contextlib.contextmanager
-        def lock(exclusive):
+        def lock(exclusive, label=""):
             held.append(exclusive)
             yield
 
@@ -379,6 +379,16 @@ class GpuLock(unittest.TestCase):
             fds = subprocess.run(["sh", "-c", "ls -l /proc/$$/fd"], capture_output=True, text=True,
                                  close_fds=False).stdout
         self.assertNotIn(self.path, fds)
+
+    def test_holds_logged(self):
+        log = self.path + ".log"
+        with mock.patch.dict(os.environ, {"MEMLAB_GPU_LOCK_LOG": log}):
+            with grader.gpu_lock(exclusive=True, label="lab1 --only copy_strided"):
+                time.sleep(0.05)
+        with open(log) as f:
+            mode, waited, held, label = f.read().rstrip("\n").split(" ", 3)
+        self.assertEqual((mode, label), ("exclusive", "lab1 --only copy_strided"))
+        self.assertGreaterEqual(float(held), 0.05)
 
     def test_no_lock_without_the_variable(self):
         del os.environ["MEMLAB_GPU_LOCK"]
