@@ -87,8 +87,8 @@ def gpu_lock(exclusive, label=""):
         finally:
             log = os.environ.get("MEMLAB_GPU_LOCK_LOG")
             if log:
-                with open(log, "a") as f:
-                    f.write(f"{'exclusive' if exclusive else 'shared'} {t1 - t0:.3f} {time.monotonic() - t1:.3f} {label}\n")
+                with open(log, "a") as out:
+                    out.write(f"{'exclusive' if exclusive else 'shared'} {t1 - t0:.3f} {time.monotonic() - t1:.3f} {label}\n")
 
 
 def make(args, timeout):
