@@ -13,8 +13,7 @@ sol9=$OUT/solution/lab9/lab9
 stu9=$OUT/student/lab9/lab9
 if nvcc -O2 -std=c++17 -Icommon -Ilabs/lab9-model tests/unit/lab9_model.cu solutions/lab9-model/kernels.cu \
     -o "$tmp/lab9-model" >"$tmp/log" 2>&1; then
-    "$tmp/lab9-model" >"$tmp/unit9" 2>&1
-    unit_lines "$tmp/unit9"
+    unit_run "unit lab9 model tests" "$tmp/lab9-model"
 else
     fail "unit lab9 model tests build" "$tmp/log"
 fi

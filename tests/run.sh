@@ -12,7 +12,7 @@
 # the grader (tests/grading.sh) and the class (tests/class.sh). A timed GPU run has the GPU
 # to itself (timed_test, gpu_exclusive); checks share it (gpu_test, gpu_shared).
 # Each section has a $tmp of its own; the lab files are sourced there with the helpers
-# pass/fail/skip/check/expect_exit/unit_lines/gpu_test/timed_test/counters_test/fixture_checks
+# pass/fail/skip/check/expect_exit/unit_run/gpu_test/timed_test/counters_test/fixture_checks
 # and the variables OUT, tmp, have_gpu, have_gnuplot.
 set -u
 cd "$(dirname "$0")/.."
@@ -53,33 +53,32 @@ nvidia-smi -L 2>/dev/null | grep -q '^GPU ' && have_gpu=1
 have_gnuplot=0
 command -v gnuplot >/dev/null 2>&1 && have_gnuplot=1
 
-# unit_lines FILE: each line "unit NAME: OK" or "unit NAME: FAIL (why)" of FILE, as a test.
-unit_lines() {
+# unit_run NAME COMMAND...: each line "unit X: OK" or "unit X: FAIL (why)" that COMMAND prints
+# is a test; NAME fails where COMMAND exits non-zero without a FAIL line (a crash).
+unit_run() {
+    local name=$1 out=$tmp/unit-out rc line
+    shift
+    "$@" >"$out" 2>"$out.err"
+    rc=$?
     while read -r line; do
         case "$line" in
         *": OK") pass "${line%: OK}" ;;
         *": FAIL"*) fail "${line%%: FAIL*}" "" "${line#*: FAIL }" ;;
         esac
-    done < <(grep '^unit ' "$1")
+    done < <(grep '^unit ' "$out")
+    [ $rc -eq 0 ] || grep -q ': FAIL' "$out" || { cat "$out.err" >>"$out"; fail "$name" "$out" "exit $rc"; }
 }
 
 # ---- harness unit tests ---------------------------------------------------------------
 if $MAKE -s "$HOST_OUT/tests/unit" >"$tmp/log" 2>&1; then
-    "$HOST_OUT/tests/unit" >"$tmp/unit" 2>/dev/null
-    unit_rc=$?
-    unit_lines "$tmp/unit"
-    [ "$unit_rc" -eq 0 ] || grep -q ': FAIL' "$tmp/unit" || fail "unit tests" "$tmp/unit" "exit $unit_rc"
+    unit_run "unit tests" "$HOST_OUT/tests/unit"
 else
     fail "unit tests build" "$tmp/log"
 fi
 # --counters' join (common/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
 if nvcc -O2 -std=c++17 -Icommon tests/unit/profile_test.cu common/profile.cu common/check.c \
     -o "$tmp/profile_test" >"$tmp/log" 2>&1; then
-    "$tmp/profile_test" >"$tmp/unit-profile" 2>&1
-    profile_rc=$?
-    unit_lines "$tmp/unit-profile"
-    [ "$profile_rc" -eq 0 ] || grep -q ': FAIL' "$tmp/unit-profile" ||
-        fail "unit profile tests" "$tmp/unit-profile" "exit $profile_rc"
+    unit_run "unit profile tests" "$tmp/profile_test"
 else
     fail "unit profile tests build" "$tmp/log"
 fi
@@ -102,10 +101,7 @@ for n in $LAB_NUMS; do
 done
 
 # The job machinery and the GPU lock (tests/jobs.sh), on stand-ins: no GPU, no build.
-bash tests/unit/jobs_test.sh >"$tmp/unit-jobs" 2>&1
-jobs_rc=$?
-unit_lines "$tmp/unit-jobs"
-[ "$jobs_rc" -eq 0 ] || grep -q ': FAIL' "$tmp/unit-jobs" || fail "unit jobs tests" "$tmp/unit-jobs" "exit $jobs_rc"
+unit_run "unit jobs tests" bash tests/unit/jobs_test.sh
 
 # ---- builds -------------------------------------------------------------------------------
 # First everything at once, one compiler per core (-k: a broken lab stops no other); then
