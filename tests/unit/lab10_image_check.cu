@@ -11,8 +11,8 @@
 #include <omp.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "capture.h"
 #include "image_check.h"
 #include "rng.h"
 
@@ -50,18 +50,10 @@ static void fake_output(const struct image_check *c, float *out)
 /* The check on `threads` threads, its report (stderr) into text. */
 static struct image_stats run_on(const struct image_check *c, int threads, char *text, size_t size)
 {
-    FILE *log = tmpfile();
-    fflush(stderr);
-    int saved = dup(2);
-    dup2(fileno(log), 2);
+    struct captured log = capture_stderr();
     omp_set_num_threads(threads);
     struct image_stats s = image_check(c, "check");
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    rewind(log);
-    text[fread(text, 1, size - 1, log)] = '\0';
-    fclose(log);
+    captured_text(&log, text, size);
     return s;
 }
 
