@@ -71,7 +71,7 @@ def gpu_lock(exclusive, label=""):
     the run's time limit starts; the files are opened close-on-exec, so the program never has
     them. Taking it queues on PATH.queue first, as tests/jobs.sh does: a waiting timed run
     stops new checks from going ahead of it. MEMLAB_GPU_LOCK_LOG: each hold is logged there as
-    tests/jobs.sh does (mode, seconds waited and held, LABEL)."""
+    tests/jobs.sh does (mode, seconds waited and held, when the hold began, LABEL)."""
     path = os.environ.get("MEMLAB_GPU_LOCK")
     if not path:
         yield
@@ -81,14 +81,14 @@ def gpu_lock(exclusive, label=""):
         fcntl.flock(queue, fcntl.LOCK_EX)
         fcntl.flock(f, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
         fcntl.flock(queue, fcntl.LOCK_UN)
-        t1 = time.monotonic()
+        t1, at = time.monotonic(), time.time()
         try:
             yield
         finally:
             log = os.environ.get("MEMLAB_GPU_LOCK_LOG")
             if log:
                 with open(log, "a") as out:
-                    out.write(f"{'exclusive' if exclusive else 'shared'} {t1 - t0:.3f} {time.monotonic() - t1:.3f} {label}\n")
+                    out.write(f"{'exclusive' if exclusive else 'shared'} {t1 - t0:.3f} {time.monotonic() - t1:.3f} {at:.3f} {label}\n")
 
 
 def make(args, timeout):

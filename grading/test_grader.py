@@ -382,13 +382,15 @@ class GpuLock(unittest.TestCase):
 
     def test_holds_logged(self):
         log = self.path + ".log"
+        before = time.time()
         with mock.patch.dict(os.environ, {"MEMLAB_GPU_LOCK_LOG": log}):
             with grader.gpu_lock(exclusive=True, label="lab1 --only copy_strided"):
                 time.sleep(0.05)
         with open(log) as f:
-            mode, waited, held, label = f.read().rstrip("\n").split(" ", 3)
+            mode, waited, held, at, label = f.read().rstrip("\n").split(" ", 4)
         self.assertEqual((mode, label), ("exclusive", "lab1 --only copy_strided"))
         self.assertGreaterEqual(float(held), 0.05)
+        self.assertTrue(before - 0.001 <= float(at) <= before + 1, f"the hold began at {at}, asked at {before}")
 
     def test_no_lock_without_the_variable(self):
         del os.environ["MEMLAB_GPU_LOCK"]

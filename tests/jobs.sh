@@ -24,8 +24,9 @@
 # takes the lock itself): a second hold of the lock waits for the first.
 # Everyone queues on MEMLAB_GPU_LOCK.queue first (held only while taking the lock): a timed
 # run that waits there stops new checks from going ahead of it, which flock alone allows.
-# MEMLAB_GPU_LOCK_LOG=FILE: each hold adds a line "MODE WAITED_S HELD_S COMMAND" to FILE (MODE:
-# shared or exclusive; the command on one line): where the GPU's time went.
+# MEMLAB_GPU_LOCK_LOG=FILE: each hold adds a line "MODE WAITED_S HELD_S AT COMMAND" to FILE (MODE:
+# shared or exclusive; AT: when the hold began, in seconds since 1970; the command on one line):
+# where the GPU's time went, and when.
 gpu_lock() {
     local how=$1 t0 t1 t2 rc
     shift
@@ -33,8 +34,9 @@ gpu_lock() {
     t0=${EPOCHREALTIME//[!0-9]/}
     { flock -x 8 && flock "$how" 9 && flock -u 8 || return; t1=${EPOCHREALTIME//[!0-9]/}; "$@"; } 8>>"$MEMLAB_GPU_LOCK.queue" 9>>"$MEMLAB_GPU_LOCK"
     rc=$? t2=${EPOCHREALTIME//[!0-9]/}
-    [ -z "${MEMLAB_GPU_LOCK_LOG:-}" ] || printf '%s %d.%03d %d.%03d %s\n' "$([ "$how" = -x ] && echo exclusive || echo shared)" \
-        $(((t1 - t0) / 1000000)) $(((t1 - t0) / 1000 % 1000)) $(((t2 - t1) / 1000000)) $(((t2 - t1) / 1000 % 1000)) "${*//$'\n'/ }" >>"$MEMLAB_GPU_LOCK_LOG"
+    [ -z "${MEMLAB_GPU_LOCK_LOG:-}" ] || printf '%s %d.%03d %d.%03d %d.%03d %s\n' "$([ "$how" = -x ] && echo exclusive || echo shared)" \
+        $(((t1 - t0) / 1000000)) $(((t1 - t0) / 1000 % 1000)) $(((t2 - t1) / 1000000)) $(((t2 - t1) / 1000 % 1000)) \
+        $((t1 / 1000000)) $((t1 / 1000 % 1000)) "${*//$'\n'/ }" >>"$MEMLAB_GPU_LOCK_LOG"
     return $rc
 }
 gpu_shared() { gpu_lock -s "$@"; }

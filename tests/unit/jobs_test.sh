@@ -94,11 +94,12 @@ wait
 [ $queued -eq 0 ] && [ $after -eq 0 ]
 result "gpu lock: a check asked for while a timed run waits comes after it" $? \
     "$([ $queued -eq 0 ] && echo "it went ahead of the timed run" || echo "the timed run did not queue")"
+before=$(date +%s)
 MEMLAB_GPU_LOCK_LOG=$tmp/hold.log gpu_exclusive sleep 0.2 && MEMLAB_GPU_LOCK_LOG=$tmp/hold.log gpu_shared bash -c "
     true"
-awk 'NR == 1 && $1 == "exclusive" && $2 >= 0 && $3 >= 0.2 && $4 " " $5 == "sleep 0.2" { ok++ }
-     NR == 2 && $1 == "shared" && $0 ~ / bash -c +true$/ { ok++ } END { exit !(ok == 2 && NR == 2) }' "$tmp/hold.log"
-result "gpu lock: MEMLAB_GPU_LOCK_LOG gets a line per hold: mode, seconds waited and held, command" $? "$(cat "$tmp/hold.log")"
+awk -v t="$before" 'NR == 1 && $1 == "exclusive" && $2 >= 0 && $3 >= 0.2 && $4 >= t && $4 < t + 30 && $5 " " $6 == "sleep 0.2" { ok++ }
+     NR == 2 && $1 == "shared" && $4 >= t && $0 ~ / bash -c +true$/ { ok++ } END { exit !(ok == 2 && NR == 2) }' "$tmp/hold.log"
+result "gpu lock: MEMLAB_GPU_LOCK_LOG gets a line per hold: mode, seconds waited and held, when, command" $? "$(cat "$tmp/hold.log")"
 unset MEMLAB_GPU_LOCK
 gpu_exclusive true
 result "gpu lock: without MEMLAB_GPU_LOCK the command just runs" $? "exit $?"
