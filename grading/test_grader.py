@@ -374,6 +374,52 @@ class GpuLock(unittest.TestCase):
         check.join()
         self.assertEqual(order, ["timed", "check"])
 
+    def test_timed_runs_go_in_a_batch(self):
+        order, holding = [], threading.Event()
+
+        def hold(exclusive, name, seconds=0.0):
+            with grader.gpu_lock(exclusive):
+                holding.set()
+                time.sleep(seconds)
+                order.append(name)
+
+        first = threading.Thread(target=hold, args=(True, "timed 1", 0.5))
+        first.start()
+        holding.wait(5)
+        check = threading.Thread(target=hold, args=(False, "check"))
+        check.start()
+        time.sleep(0.15)
+        second = threading.Thread(target=hold, args=(True, "timed 2"))
+        second.start()
+        for t in (first, check, second):
+            t.join()
+        self.assertEqual(order, ["timed 1", "timed 2", "check"],
+                         "a timed run asked for during another waited for a check asked for before it")
+
+    def test_a_check_past_the_patience_holds_up_no_other_check(self):
+        os.environ["MEMLAB_GPU_PATIENCE"] = "0.2"
+        self.addCleanup(os.environ.pop, "MEMLAB_GPU_PATIENCE", None)
+        order, long_holds = [], threading.Event()
+
+        def hold(exclusive, name, seconds=0.0):
+            with grader.gpu_lock(exclusive):
+                if seconds:
+                    long_holds.set()
+                time.sleep(seconds)
+                order.append(name)
+
+        long_check = threading.Thread(target=hold, args=(False, "long check", 1.2))
+        long_check.start()
+        long_holds.wait(5)
+        timed = threading.Thread(target=hold, args=(True, "timed"))
+        timed.start()
+        time.sleep(0.5)  # the timed run has waited past its patience
+        hold(False, "other check")
+        long_check.join()
+        timed.join()
+        self.assertEqual(order, ["other check", "long check", "timed"])
+        self.assertEqual(os.listdir(self.path + ".holders"), [], "a check left its file")
+
     def test_the_program_never_has_the_lock_file(self):
         with grader.gpu_lock(exclusive=True):
             fds = subprocess.run(["sh", "-c", "ls -l /proc/$$/fd"], capture_output=True, text=True,

@@ -95,6 +95,34 @@ wait
 result "gpu lock: a check asked for while a timed run waits comes after it" $? \
     "$([ $queued -eq 0 ] && echo "it went ahead of the timed run" || echo "the timed run did not queue")"
 before=$(date +%s)
+# Timed runs go in a batch: a check asked for while one runs waits for a timed run asked for
+# after it.
+d=$tmp/lock-batch
+mkdir -p "$d"
+gpu_exclusive bash -c "touch '$d/held'; sleep 0.6" &
+while [ ! -e "$d/held" ]; do sleep 0.01; done
+gpu_shared bash -c "echo check >>'$d/order'" &
+sleep 0.2
+gpu_exclusive bash -c "echo timed >>'$d/order'" &
+wait
+[ "$(cat "$d/order" | tr '\n' ' ')" = "timed check " ]
+result "gpu lock: a timed run asked for during another goes before the checks that wait" $? \
+    "order: $(cat "$d/order" | tr '\n' ' ')"
+# A check that holds the GPU past MEMLAB_GPU_PATIENCE (a hang until its time limit) does not
+# hold up the other checks: the timed run waiting for it steps back, and runs once it ends.
+d=$tmp/lock-patience
+mkdir -p "$d"
+export MEMLAB_GPU_PATIENCE=0.2
+gpu_shared bash -c "touch '$d/long'; sleep 1.5; touch '$d/long-done'" &
+while [ ! -e "$d/long" ]; do sleep 0.01; done
+gpu_exclusive bash -c "[ -e '$d/long-done' ] && touch '$d/timed-after'" &
+sleep 0.6
+gpu_shared bash -c "[ ! -e '$d/long-done' ] && touch '$d/check-meanwhile'"
+wait
+unset MEMLAB_GPU_PATIENCE
+[ -e "$d/check-meanwhile" ] && [ -e "$d/timed-after" ] && [ -z "$(ls "$MEMLAB_GPU_LOCK.holders")" ]
+result "gpu lock: a check past MEMLAB_GPU_PATIENCE holds up no other check; the timed run comes after it" $? \
+    "$([ -e "$d/check-meanwhile" ] || echo "the other check waited for the long one; ")$([ -e "$d/timed-after" ] || echo "the timed run overlapped it; ")$(ls "$MEMLAB_GPU_LOCK.holders" | head -3)"
 MEMLAB_GPU_LOCK_LOG=$tmp/hold.log gpu_exclusive sleep 0.2 && MEMLAB_GPU_LOCK_LOG=$tmp/hold.log gpu_shared bash -c "
     true"
 awk -v t="$before" 'NR == 1 && $1 == "exclusive" && $2 >= 0 && $3 >= 0.2 && $4 >= t && $4 < t + 30 && $5 " " $6 == "sleep 0.2" { ok++ }
