@@ -158,10 +158,13 @@ class Session:
         self.flavour = "solution" if lab_folder("solutions", self.lab) else "student"
         self.reference = None
         self.gpu_name = None
+        self.sandbox_gpu = None  # can the sandbox user open the GPU: "ok", "no", or None (not asked)
 
-    def prepare(self):
+    def prepare(self, sandbox_gpu=None):
         """Build the harness, the driver and (in the instructors' copy) the reference
-        solution once, into the work folder. Returns (ok, build output)."""
+        solution once, into the work folder. Returns (ok, build output). sandbox_gpu: what
+        grade-all's own probe found on this machine ("ok" or "no"), taken instead of probing
+        again (probe_gpu)."""
         args = [f"lab{self.lab}-build", f"BUILD_DIR={self.work_dir}", f"ARCH={self.arch}"]
         if self.flavour == "solution":
             args.append("SOLUTION=1")
@@ -170,14 +173,22 @@ class Session:
         if ok and self.flavour == "solution":
             self.reference = binary
         if ok and self.has_gpu:
-            self.probe_gpu(binary)
+            self.probe_gpu(binary, sandbox_gpu)
         return ok, log
 
-    def probe_gpu(self, binary):
+    def probe_gpu(self, binary, known=None):
         """Can the sandbox user open the GPU? (Device files may be closed to 'nobody'.) If
-        not, run student programs as the grading user, and say so in every report."""
+        not, run student programs as the grading user, and say so in every report. A probe is
+        a GPU process (a CUDA context, about 0.3 s, which the driver serialises), so a finding
+        already made on this machine (known) is taken as it is."""
         if not self.sandbox.wrapper:
             return
+        self.sandbox_gpu = known or self.run_probe(binary)
+        if self.sandbox_gpu == "no":
+            self.sandbox.give_up_user("the sandbox user cannot open the GPU (device file permissions)")
+
+    def run_probe(self, binary):
+        """A --check at n = 1 as the sandbox user: "no" where it finds no GPU, else "ok"."""
         variant = (self.rubric.variants("correctness") or [""])[0]
         probe = tempfile.mkdtemp(prefix="memlab-probe-")
         try:
@@ -187,8 +198,7 @@ class Session:
             with gpu_lock(exclusive=False, label=f"{binary} --check --n 1 (can the sandbox user reach the GPU)"):
                 outcome = self.sandbox.run([binary, "--check", "--n", "1"] + (["--only", variant] if variant else [])
                                            + self.rubric.check_args, cwd, self.rubric.check_timeout)
-            if outcome.returncode == 3 and "no CUDA GPU found" in outcome.stderr:
-                self.sandbox.give_up_user("the sandbox user cannot open the GPU (device file permissions)")
+            return "no" if outcome.returncode == 3 and "no CUDA GPU found" in outcome.stderr else "ok"
         finally:
             shutil.rmtree(probe, ignore_errors=True)
 

@@ -24,6 +24,7 @@ from unittest import mock
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import commands  # noqa: E402
 import grader  # noqa: E402
 import report  # noqa: E402
 import slurm  # noqa: E402
@@ -420,10 +421,11 @@ class GradeAllJobs(unittest.TestCase):
         for name in names:
             open(os.path.join(subs, name + ".cu"), "w").close()
         rubric = Rubric(1)
-        session = mock.Mock(arch="sm_90", has_gpu=True)  # "a GPU": grade-all makes the lock
-        finished, locks = [], []
+        session = mock.Mock(arch="sm_90", has_gpu=True, sandbox_gpu="ok")  # "a GPU": grade-all makes the lock
+        finished, locks, probes = [], [], []
 
-        def grade_one(args, rubric, arch, entry, out_dir):
+        def grade_one(args, rubric, arch, entry, out_dir, sandbox_gpu=None):
+            probes.append(sandbox_gpu)
             k = names.index(entry[:-3])
             time.sleep(0.1 * (len(names) - k))  # the last submission ends first
             os.makedirs(out_dir, exist_ok=True)
@@ -447,6 +449,54 @@ class GradeAllJobs(unittest.TestCase):
         self.assertEqual(progress, [f"[{k + 1}/5] {n}" for k, n in enumerate(names)])
         self.assertEqual(set(locks), {os.path.join(out, ".gpu-lock")})
         self.assertTrue(os.path.isfile(os.path.join(out, ".gpu-lock")))
+        self.assertEqual(probes, ["ok"] * len(names))  # the class's probe, passed to every student
+
+
+class SandboxProbe(unittest.TestCase):
+    """Can the sandbox user open the GPU? grade-all probes once (a GPU process, about 0.3 s) and
+    each student's grading/grade takes its finding (--sandbox-gpu) instead of probing again."""
+
+    def setUp(self):
+        self.session = grader.Session(Rubric(1), tempfile.mkdtemp(prefix="memlab-probe-test-"), use_gpu=False)
+        self.addCleanup(shutil.rmtree, self.session.work_dir)
+        self.session.has_gpu = True
+        self.session.sandbox.wrapper = ["env"]  # as under root: programs run as another user
+
+    def probes_run(self, sandbox_gpu, found):
+        """How many probes prepare(sandbox_gpu) runs, the probe (mocked) finding `found`."""
+        with mock.patch.object(grader, "make", return_value=(True, "")), \
+                mock.patch.object(self.session, "run_probe", return_value=found) as probe:
+            self.session.prepare(sandbox_gpu)
+        return probe.call_count
+
+    def test_alone_it_probes(self):
+        self.assertEqual(self.probes_run(None, "no"), 1)
+        self.assertEqual(self.session.sandbox_gpu, "no")
+        self.assertEqual(self.session.sandbox.wrapper, [])
+        self.assertIn("cannot open the GPU", self.session.sandbox.describe())
+
+    def test_the_finding_given_is_taken(self):
+        self.assertEqual(self.probes_run("ok", "no"), 0)
+        self.assertEqual(self.session.sandbox.wrapper, ["env"])
+        self.assertIsNone(self.session.sandbox.warning)
+        self.assertEqual(self.probes_run("no", "ok"), 0)
+        self.assertEqual(self.session.sandbox.wrapper, [])
+        self.assertEqual(self.session.sandbox.describe(), "WARNING: the sandbox user cannot open the GPU (device "
+                         "file permissions): student programs run as the grading user")
+
+    def test_grade_all_passes_it_on(self):
+        grade_all = load_grade_all()
+        out = tempfile.mkdtemp(prefix="memlab-probe-test-")
+        self.addCleanup(shutil.rmtree, out)
+        args = commands.options(["1", out], many=True)
+        with mock.patch.object(grade_all.subprocess, "run", return_value=mock.Mock(returncode=0)) as run:
+            grade_all.grade_one(args, Rubric(1), "sm_90", "anna.cu", out, "no")
+        child = commands.options(run.call_args[0][0][1:])  # grading/grade's own command line
+        self.assertEqual(child.sandbox_gpu, "no")
+        with mock.patch.object(commands.grader, "Session") as session:
+            session.return_value.prepare.return_value = (True, "")
+            commands.open_session(child)
+        session.return_value.prepare.assert_called_once_with("no")
 
 
 if __name__ == "__main__":
