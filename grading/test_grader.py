@@ -138,7 +138,8 @@ class SlurmArray(unittest.TestCase):
 
 
 # A stand-in lab program. copy_strided: right; copy_offset: TODO open; copy_float4: wrong at
-# n = 12347 (a hidden size). Timed runs write one row per variant with MS milliseconds.
+# n = 12347 (a hidden size). --check verifies each variant --only names, as a lab does: exit 1
+# if one was wrong. Timed runs write one row per variant with MS milliseconds.
 FAKE_LAB = r"""#!/bin/sh
 check=0 only= n= csv= nx96=
 while [ $# -gt 0 ]; do
@@ -154,17 +155,23 @@ while [ $# -gt 0 ]; do
 done
 echo "lab1 on Stand-in GPU (sm_90, 1 SMs)"
 if [ $check = 1 ]; then
-    case $only in
-    copy_strided) if [ "$nx96" = 1 ]; then echo "copy_strided               not implemented"; fi ;;
-    copy_offset) echo "copy_offset                not implemented" ;;
-    copy_float4) if [ "$n" = 12347 ]; then echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; exit 1; fi ;;
-    esac
-    exit 0
+    status=0
+    for v in $(echo "$only" | tr , ' '); do
+        case $v in
+        copy_strided) if [ "$nx96" = 1 ]; then echo "copy_strided               not implemented"; fi ;;
+        copy_offset) echo "copy_offset                not implemented" ;;
+        copy_float4) if [ "$n" = 12347 ]; then echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; status=1; fi ;;
+        esac
+    done
+    exit $status
 fi
 mkdir -p "$csv"
 { echo "# lab: 1"; echo "lab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,pct_of_ceiling,status"
   for v in $(echo "$only" | tr , ' '); do echo "1,$v,4,100,800,0,MS,MS,MS,10,1,,1,ok"; done; } >"$csv/stride.csv"
 """
+
+ALL_IMPLEMENTED = FAKE_LAB.replace('echo "copy_offset                not implemented"', ":")
+EVERY_VARIANT = "copy_strided,copy_offset,copy_float4"  # lab 1's graded variants, in the rubric's order
 
 
 class GpuSteps(unittest.TestCase):
@@ -183,10 +190,10 @@ class GpuSteps(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.scratch)
 
-    def fake(self, name, ms):
+    def fake(self, name, ms, script=FAKE_LAB):
         path = os.path.join(self.scratch, name)
         with open(path, "w") as f:
-            f.write(FAKE_LAB.replace("MS", ms))
+            f.write(script.replace("MS", ms))
         os.chmod(path, 0o755)
         return path
 
@@ -213,7 +220,8 @@ class GpuSteps(unittest.TestCase):
         again = grader.grade_correctness(self.session, runs, 2, ["65539"], passed, wrong)
         self.assertTrue(again["copy_strided"][0])
         self.assertIn("after timing", again["copy_strided"][1])
-        self.assertEqual(runs.count, 2 + 1 + 2 + 2 * 2 + 1)  # checks, timed runs, recheck
+        # checks (n = 3: one run; 12347: one that fails, then one per variant), timed runs, recheck
+        self.assertEqual(runs.count, 1 + 1 + 2 + 2 * 2 + 1)
 
     def test_failed_check_named_and_fast_flagged(self):
         self.session.reference = self.fake("fake-reference", "1.000")
@@ -255,9 +263,9 @@ class GpuSteps(unittest.TestCase):
         runs = grader.Runs(self.session, self.fake("fake-student", "1.000"), self.scratch)
         with mock.patch.object(grader, "gpu_lock", lock):
             grader.grade_correctness(self.session, runs, 1, ["3"], {})
-            self.assertEqual(held, [False] * 3)  # a --check run per variant: shared
+            self.assertEqual(held, [False])  # one --check run for the three variants: shared
             grader.grade_performance(self.session, runs, ["copy_strided"], {})
-        self.assertEqual(held, [False] * 3 + [True] * 4)  # student and reference, timed: alone
+        self.assertEqual(held, [False] + [True] * 4)  # student and reference, timed: alone
 
     def test_reference_runs_shared_within_the_limit(self):
         def graded(student_ms, variants):
@@ -278,6 +286,48 @@ class GpuSteps(unittest.TestCase):
         self.assertIn("0.50x", results["speed copy_strided"].output)
         self.rubric.reference_reuse = 0
         self.assertEqual(graded("1.000", ["copy_strided"])[0], 4)
+
+    def checked(self, script, sizes):
+        """grade_correctness's verdicts for a stand-in, and the --only of each of its runs."""
+        runs = grader.Runs(self.session, self.fake("fake-student", "1.000", script), self.scratch)
+        with mock.patch.object(runs, "run", wraps=runs.run) as run:
+            passed = grader.grade_correctness(self.session, runs, 1, sizes, {})
+        return passed, [c.args[1][c.args[1].index("--only") + 1] for c in run.call_args_list]
+
+    def test_one_check_run_per_size(self):
+        passed, only = self.checked(ALL_IMPLEMENTED, ["3", "263171"])
+        self.assertEqual(only, [EVERY_VARIANT] * 2)
+        for variant, (ok, text) in passed.items():
+            self.assertTrue(ok, variant)
+            self.assertRegex(text, r"^n = 3 \(before timing, secret seed\): passed \(\d+\.\d s\), one run for 3 "
+                             r"variants\nn = 263171 .*: passed .*, one run for 3 variants$")
+
+    def test_a_failed_shared_run_is_run_again_per_variant(self):
+        # copy_float4 is wrong at 12347: each variant alone there; the other two go on together
+        passed, only = self.checked(ALL_IMPLEMENTED, ["3", "12347", "65539"])
+        self.assertEqual(only, [EVERY_VARIANT] * 2 + EVERY_VARIANT.split(",") + ["copy_strided,copy_offset"])
+        self.assertEqual({v: ok for v, (ok, _) in passed.items()},
+                         {"copy_strided": True, "copy_offset": True, "copy_float4": False})
+        wrong = passed["copy_float4"][1].splitlines()
+        self.assertRegex(wrong[1], r"^n = 12347 \(before timing, secret seed\): wrong results \(exit 1\) "
+                         r"\(\d+\.\d s\)$")  # its own run's, as a run per variant always said
+        self.assertIn("WRONG", wrong[2])
+        self.assertRegex(passed["copy_strided"][1].splitlines()[1], r"^n = 12347 .*: passed \(\d+\.\d s\)$")
+
+    def test_not_implemented_in_a_shared_run(self):
+        passed, only = self.checked(FAKE_LAB, ["3"])
+        self.assertEqual(only, [EVERY_VARIANT])
+        self.assertEqual(passed["copy_offset"], (False, "not implemented (its TODO is still open)"))
+        self.assertTrue(passed["copy_strided"][0] and passed["copy_float4"][0])
+
+    def test_a_shared_run_that_times_out_is_run_again_per_variant(self):
+        self.rubric.check_timeout = 1
+        hangs_shared = FAKE_LAB.replace("    status=0\n", "    case $only in *,*) exec sleep 30 ;; esac\n    status=0\n")
+        passed, only = self.checked(hangs_shared, ["3"])
+        self.assertEqual(only, [EVERY_VARIANT] + EVERY_VARIANT.split(","))
+        self.assertEqual({v: ok for v, (ok, _) in passed.items()},
+                         {"copy_strided": True, "copy_offset": False, "copy_float4": True})
+        self.assertNotIn("timed out", "".join(text for _, text in passed.values()))
 
     def test_check_args_reach_every_check_run(self):
         # the stand-in lab answers "not implemented" for copy_strided only when given --nx 96
