@@ -25,6 +25,8 @@ def options(argv, many=False):
         p.add_argument("--gpu-results", metavar="FILE",
                        help="GPU tests graded on the cluster (make gradescope GPU_RESULTS=...): they take "
                             "the place of skipped ones where the submission is the very file graded there")
+        # grade-all's finding: can the sandbox user open the GPU (Session.probe_gpu)
+        p.add_argument("--sandbox-gpu", choices=("ok", "no"), help=argparse.SUPPRESS)
         return p.parse_args(argv)
     p.add_argument("--resume", action="store_true",
                    help="grade only the submissions without a results.json (failed, timed out, preempted)")
@@ -56,7 +58,7 @@ def open_session(args):
     """The rubric and a prepared session, or exit 2/3 with one line."""
     rubric = load_rubric(args)
     session = grader.Session(rubric, args.work, use_gpu=not args.no_gpu, arch=args.arch)
-    ok, log = session.prepare()
+    ok, log = session.prepare(getattr(args, "sandbox_gpu", None))  # grading/grade's option only
     if not ok:
         print(log[-3000:], file=sys.stderr)
         sys.exit(print(f"grade: the kit's own lab {args.lab} does not build (see above)", file=sys.stderr) or 3)

@@ -3,7 +3,8 @@
   static       the rubric's rules over the submitted file (no compiler, no GPU)
   compile      the file alone, built against the kit's trusted driver, contract and harness
   resource     the compiler's report for named kernels
-  correctness  lab --check --only VARIANT at the hidden sizes with a secret seed (GPU)
+  correctness  lab --check at the hidden sizes with a secret seed (GPU): one run for the
+               variants still passing at a size, a run per variant where that one fails
   performance  timed runs against the reference solution's, best of several (GPU); the
                reference's runs are shared by the students graded on one GPU (ReferenceRuns)
   recheck      lab --check again on fresh inputs after timing (GPU)
@@ -197,10 +198,13 @@ class Session:
         self.flavour = "solution" if lab_folder("solutions", self.lab) else "student"
         self.reference = None
         self.gpu_name = None
+        self.sandbox_gpu = None  # can the sandbox user open the GPU: "ok", "no", or None (not asked)
 
-    def prepare(self):
+    def prepare(self, sandbox_gpu=None):
         """Build the harness, the driver and (in the instructors' copy) the reference
-        solution once, into the work folder. Returns (ok, build output)."""
+        solution once, into the work folder. Returns (ok, build output). sandbox_gpu: what
+        grade-all's own probe found on this machine ("ok" or "no"), taken instead of probing
+        again (probe_gpu)."""
         args = [f"lab{self.lab}-build", f"BUILD_DIR={self.work_dir}", f"ARCH={self.arch}"]
         if self.flavour == "solution":
             args.append("SOLUTION=1")
@@ -209,14 +213,22 @@ class Session:
         if ok and self.flavour == "solution":
             self.reference = binary
         if ok and self.has_gpu:
-            self.probe_gpu(binary)
+            self.probe_gpu(binary, sandbox_gpu)
         return ok, log
 
-    def probe_gpu(self, binary):
+    def probe_gpu(self, binary, known=None):
         """Can the sandbox user open the GPU? (Device files may be closed to 'nobody'.) If
-        not, run student programs as the grading user, and say so in every report."""
+        not, run student programs as the grading user, and say so in every report. A probe is
+        a GPU process (a CUDA context, about 0.3 s, which the driver serialises), so a finding
+        already made on this machine (known) is taken as it is."""
         if not self.sandbox.wrapper:
             return
+        self.sandbox_gpu = known or self.run_probe(binary)
+        if self.sandbox_gpu == "no":
+            self.sandbox.give_up_user("the sandbox user cannot open the GPU (device file permissions)")
+
+    def run_probe(self, binary):
+        """A --check at n = 1 as the sandbox user: "no" where it finds no GPU, else "ok"."""
         variant = (self.rubric.variants("correctness") or [""])[0]
         probe = tempfile.mkdtemp(prefix="memlab-probe-")
         try:
@@ -226,8 +238,7 @@ class Session:
             with gpu_lock(exclusive=False, label=f"{binary} --check --n 1 (can the sandbox user reach the GPU)"):
                 outcome = self.sandbox.run([binary, "--check", "--n", "1"] + (["--only", variant] if variant else [])
                                            + self.rubric.check_args, cwd, self.rubric.check_timeout)
-            if outcome.returncode == 3 and "no CUDA GPU found" in outcome.stderr:
-                self.sandbox.give_up_user("the sandbox user cannot open the GPU (device file permissions)")
+            return "no" if outcome.returncode == 3 and "no CUDA GPU found" in outcome.stderr else "ok"
         finally:
             shutil.rmtree(probe, ignore_errors=True)
 
@@ -399,33 +410,54 @@ class Runs:
 
 def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):
     """{variant: (passed, report text)}; `before` holds the verdicts of the first round,
-    which a second round (after timing) only extends."""
+    which a second round (after timing) only extends. At each size the variants still
+    passing are checked by one run (--only A,B,C), since every GPU process costs a CUDA
+    context (about 0.3 s, serialised by the driver). No variant can pass on another's work:
+    the lab program poisons the outputs before each verified launch and checks the inputs
+    unchanged. A shared run that fails in any way is run again per variant, so a variant is
+    only ever failed by a run of its own, with the report it always had."""
     rubric = session.rubric
-    out = {}
+    when = "after timing, fresh inputs" if before else "before timing"
+    lines, pending = {}, []
     for variant in rubric.variants("correctness"):
-        ok, lines = before.get(variant, (True, ""))
-        lines = [lines] if lines else []
+        ok, text = before.get(variant, (True, ""))
+        lines[variant] = [text] if text else []
         if ok and timed_wrong and variant in timed_wrong:
             ok = False
-            lines.append(f"timed run (size of the lab's own sweep): {timed_wrong[variant]}")
-        when = "after timing, fresh inputs" if before else "before timing"
-        for size in sizes if ok else []:
-            args = ["--check", "--only", variant, "--seed", str(seed)]
-            args += ([] if size == "default" else ["--n", size]) + rubric.check_args
-            outcome, _ = runs.run(runs.binary, args, rubric.check_timeout)
-            label = f"n = {'the lab default' if size == 'default' else size} ({when}, secret seed)"
-            pattern = rubric.not_implemented.replace("{variant}", re.escape(variant))
-            if outcome.returncode == 0 and re.search(pattern, outcome.stdout, re.M):
-                ok = False
-                lines.append("not implemented (its TODO is still open)")
-                break
-            lines.append(f"{label}: {outcome.describe()} ({outcome.seconds:.1f} s)")
-            if outcome.returncode != 0 or outcome.timed_out:
-                ok = False
-                lines.append(excerpt(outcome))
-                break
-        out[variant] = (ok, "\n".join(lines))
-    return out
+            lines[variant].append(f"timed run (size of the lab's own sweep): {timed_wrong[variant]}")
+        if ok:
+            pending.append(variant)
+    for size in sizes:
+        label = f"n = {'the lab default' if size == 'default' else size} ({when}, secret seed)"
+        shared = check_run(runs, pending, seed, size) if len(pending) > 1 else None
+        if shared and shared.returncode == 0 and not shared.timed_out:
+            verdicts = {v: check_verdict(rubric, shared, v, label, f", one run for {len(pending)} variants")
+                        for v in pending}
+        else:
+            verdicts = {v: check_verdict(rubric, check_run(runs, [v], seed, size), v, label) for v in pending}
+        for variant, (ok, new_lines) in verdicts.items():
+            lines[variant] += new_lines
+        pending = [v for v in pending if verdicts[v][0]]  # a variant's first failure ends its checks
+    return {v: (v in pending, "\n".join(text)) for v, text in lines.items()}
+
+
+def check_run(runs, variants, seed, size):
+    """The outcome of lab --check for these variants at one size (and the rubric's check_args)."""
+    rubric = runs.session.rubric
+    args = ["--check", "--only", ",".join(variants), "--seed", str(seed)]
+    args += ([] if size == "default" else ["--n", size]) + rubric.check_args
+    return runs.run(runs.binary, args, rubric.check_timeout)[0]
+
+
+def check_verdict(rubric, outcome, variant, label, note=""):
+    """(passed, report lines) of one variant from a --check run that verified it."""
+    pattern = rubric.not_implemented.replace("{variant}", re.escape(variant))
+    if outcome.returncode == 0 and re.search(pattern, outcome.stdout, re.M):
+        return False, ["not implemented (its TODO is still open)"]
+    lines = [f"{label}: {outcome.describe()} ({outcome.seconds:.1f} s){note}"]
+    if outcome.returncode != 0 or outcome.timed_out:
+        return False, lines + [excerpt(outcome)]
+    return True, lines
 
 
 def read_rows(csv_dir):

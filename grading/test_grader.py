@@ -24,6 +24,7 @@ from unittest import mock
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import commands  # noqa: E402
 import grader  # noqa: E402
 import report  # noqa: E402
 import slurm  # noqa: E402
@@ -137,7 +138,8 @@ class SlurmArray(unittest.TestCase):
 
 
 # A stand-in lab program. copy_strided: right; copy_offset: TODO open; copy_float4: wrong at
-# n = 12347 (a hidden size). Timed runs write one row per variant with MS milliseconds.
+# n = 12347 (a hidden size). --check verifies each variant --only names, as a lab does: exit 1
+# if one was wrong. Timed runs write one row per variant with MS milliseconds.
 FAKE_LAB = r"""#!/bin/sh
 check=0 only= n= csv= nx96=
 while [ $# -gt 0 ]; do
@@ -153,17 +155,23 @@ while [ $# -gt 0 ]; do
 done
 echo "lab1 on Stand-in GPU (sm_90, 1 SMs)"
 if [ $check = 1 ]; then
-    case $only in
-    copy_strided) if [ "$nx96" = 1 ]; then echo "copy_strided               not implemented"; fi ;;
-    copy_offset) echo "copy_offset                not implemented" ;;
-    copy_float4) if [ "$n" = 12347 ]; then echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; exit 1; fi ;;
-    esac
-    exit 0
+    status=0
+    for v in $(echo "$only" | tr , ' '); do
+        case $v in
+        copy_strided) if [ "$nx96" = 1 ]; then echo "copy_strided               not implemented"; fi ;;
+        copy_offset) echo "copy_offset                not implemented" ;;
+        copy_float4) if [ "$n" = 12347 ]; then echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; status=1; fi ;;
+        esac
+    done
+    exit $status
 fi
 mkdir -p "$csv"
 { echo "# lab: 1"; echo "lab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,pct_of_ceiling,status"
   for v in $(echo "$only" | tr , ' '); do echo "1,$v,4,100,800,0,MS,MS,MS,10,1,,1,ok"; done; } >"$csv/stride.csv"
 """
+
+ALL_IMPLEMENTED = FAKE_LAB.replace('echo "copy_offset                not implemented"', ":")
+EVERY_VARIANT = "copy_strided,copy_offset,copy_float4"  # lab 1's graded variants, in the rubric's order
 
 
 class GpuSteps(unittest.TestCase):
@@ -182,10 +190,10 @@ class GpuSteps(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.scratch)
 
-    def fake(self, name, ms):
+    def fake(self, name, ms, script=FAKE_LAB):
         path = os.path.join(self.scratch, name)
         with open(path, "w") as f:
-            f.write(FAKE_LAB.replace("MS", ms))
+            f.write(script.replace("MS", ms))
         os.chmod(path, 0o755)
         return path
 
@@ -212,7 +220,8 @@ class GpuSteps(unittest.TestCase):
         again = grader.grade_correctness(self.session, runs, 2, ["65539"], passed, wrong)
         self.assertTrue(again["copy_strided"][0])
         self.assertIn("after timing", again["copy_strided"][1])
-        self.assertEqual(runs.count, 2 + 1 + 2 + 2 * 2 + 1)  # checks, timed runs, recheck
+        # checks (n = 3: one run; 12347: one that fails, then one per variant), timed runs, recheck
+        self.assertEqual(runs.count, 1 + 1 + 2 + 2 * 2 + 1)
 
     def test_failed_check_named_and_fast_flagged(self):
         self.session.reference = self.fake("fake-reference", "1.000")
@@ -254,9 +263,9 @@ class GpuSteps(unittest.TestCase):
         runs = grader.Runs(self.session, self.fake("fake-student", "1.000"), self.scratch)
         with mock.patch.object(grader, "gpu_lock", lock):
             grader.grade_correctness(self.session, runs, 1, ["3"], {})
-            self.assertEqual(held, [False] * 3)  # a --check run per variant: shared
+            self.assertEqual(held, [False])  # one --check run for the three variants: shared
             grader.grade_performance(self.session, runs, ["copy_strided"], {})
-        self.assertEqual(held, [False] * 3 + [True] * 4)  # student and reference, timed: alone
+        self.assertEqual(held, [False] + [True] * 4)  # student and reference, timed: alone
 
     def test_reference_runs_shared_within_the_limit(self):
         def graded(student_ms, variants):
@@ -277,6 +286,48 @@ class GpuSteps(unittest.TestCase):
         self.assertIn("0.50x", results["speed copy_strided"].output)
         self.rubric.reference_reuse = 0
         self.assertEqual(graded("1.000", ["copy_strided"])[0], 4)
+
+    def checked(self, script, sizes):
+        """grade_correctness's verdicts for a stand-in, and the --only of each of its runs."""
+        runs = grader.Runs(self.session, self.fake("fake-student", "1.000", script), self.scratch)
+        with mock.patch.object(runs, "run", wraps=runs.run) as run:
+            passed = grader.grade_correctness(self.session, runs, 1, sizes, {})
+        return passed, [c.args[1][c.args[1].index("--only") + 1] for c in run.call_args_list]
+
+    def test_one_check_run_per_size(self):
+        passed, only = self.checked(ALL_IMPLEMENTED, ["3", "263171"])
+        self.assertEqual(only, [EVERY_VARIANT] * 2)
+        for variant, (ok, text) in passed.items():
+            self.assertTrue(ok, variant)
+            self.assertRegex(text, r"^n = 3 \(before timing, secret seed\): passed \(\d+\.\d s\), one run for 3 "
+                             r"variants\nn = 263171 .*: passed .*, one run for 3 variants$")
+
+    def test_a_failed_shared_run_is_run_again_per_variant(self):
+        # copy_float4 is wrong at 12347: each variant alone there; the other two go on together
+        passed, only = self.checked(ALL_IMPLEMENTED, ["3", "12347", "65539"])
+        self.assertEqual(only, [EVERY_VARIANT] * 2 + EVERY_VARIANT.split(",") + ["copy_strided,copy_offset"])
+        self.assertEqual({v: ok for v, (ok, _) in passed.items()},
+                         {"copy_strided": True, "copy_offset": True, "copy_float4": False})
+        wrong = passed["copy_float4"][1].splitlines()
+        self.assertRegex(wrong[1], r"^n = 12347 \(before timing, secret seed\): wrong results \(exit 1\) "
+                         r"\(\d+\.\d s\)$")  # its own run's, as a run per variant always said
+        self.assertIn("WRONG", wrong[2])
+        self.assertRegex(passed["copy_strided"][1].splitlines()[1], r"^n = 12347 .*: passed \(\d+\.\d s\)$")
+
+    def test_not_implemented_in_a_shared_run(self):
+        passed, only = self.checked(FAKE_LAB, ["3"])
+        self.assertEqual(only, [EVERY_VARIANT])
+        self.assertEqual(passed["copy_offset"], (False, "not implemented (its TODO is still open)"))
+        self.assertTrue(passed["copy_strided"][0] and passed["copy_float4"][0])
+
+    def test_a_shared_run_that_times_out_is_run_again_per_variant(self):
+        self.rubric.check_timeout = 1
+        hangs_shared = FAKE_LAB.replace("    status=0\n", "    case $only in *,*) exec sleep 30 ;; esac\n    status=0\n")
+        passed, only = self.checked(hangs_shared, ["3"])
+        self.assertEqual(only, [EVERY_VARIANT] + EVERY_VARIANT.split(","))
+        self.assertEqual({v: ok for v, (ok, _) in passed.items()},
+                         {"copy_strided": True, "copy_offset": False, "copy_float4": True})
+        self.assertNotIn("timed out", "".join(text for _, text in passed.values()))
 
     def test_check_args_reach_every_check_run(self):
         # the stand-in lab answers "not implemented" for copy_strided only when given --nx 96
@@ -466,10 +517,11 @@ class GradeAllJobs(unittest.TestCase):
         for name in names:
             open(os.path.join(subs, name + ".cu"), "w").close()
         rubric = Rubric(1)
-        session = mock.Mock(arch="sm_90", has_gpu=True)  # "a GPU": grade-all makes the lock
-        finished, locks = [], []
+        session = mock.Mock(arch="sm_90", has_gpu=True, sandbox_gpu="ok")  # "a GPU": grade-all makes the lock
+        finished, locks, probes = [], [], []
 
-        def grade_one(args, rubric, arch, entry, out_dir):
+        def grade_one(args, rubric, arch, entry, out_dir, sandbox_gpu=None):
+            probes.append(sandbox_gpu)
             k = names.index(entry[:-3])
             time.sleep(0.1 * (len(names) - k))  # the last submission ends first
             os.makedirs(out_dir, exist_ok=True)
@@ -493,6 +545,54 @@ class GradeAllJobs(unittest.TestCase):
         self.assertEqual(progress, [f"[{k + 1}/5] {n}" for k, n in enumerate(names)])
         self.assertEqual(set(locks), {os.path.join(out, ".gpu-lock")})
         self.assertTrue(os.path.isfile(os.path.join(out, ".gpu-lock")))
+        self.assertEqual(probes, ["ok"] * len(names))  # the class's probe, passed to every student
+
+
+class SandboxProbe(unittest.TestCase):
+    """Can the sandbox user open the GPU? grade-all probes once (a GPU process, about 0.3 s) and
+    each student's grading/grade takes its finding (--sandbox-gpu) instead of probing again."""
+
+    def setUp(self):
+        self.session = grader.Session(Rubric(1), tempfile.mkdtemp(prefix="memlab-probe-test-"), use_gpu=False)
+        self.addCleanup(shutil.rmtree, self.session.work_dir)
+        self.session.has_gpu = True
+        self.session.sandbox.wrapper = ["env"]  # as under root: programs run as another user
+
+    def probes_run(self, sandbox_gpu, found):
+        """How many probes prepare(sandbox_gpu) runs, the probe (mocked) finding `found`."""
+        with mock.patch.object(grader, "make", return_value=(True, "")), \
+                mock.patch.object(self.session, "run_probe", return_value=found) as probe:
+            self.session.prepare(sandbox_gpu)
+        return probe.call_count
+
+    def test_alone_it_probes(self):
+        self.assertEqual(self.probes_run(None, "no"), 1)
+        self.assertEqual(self.session.sandbox_gpu, "no")
+        self.assertEqual(self.session.sandbox.wrapper, [])
+        self.assertIn("cannot open the GPU", self.session.sandbox.describe())
+
+    def test_the_finding_given_is_taken(self):
+        self.assertEqual(self.probes_run("ok", "no"), 0)
+        self.assertEqual(self.session.sandbox.wrapper, ["env"])
+        self.assertIsNone(self.session.sandbox.warning)
+        self.assertEqual(self.probes_run("no", "ok"), 0)
+        self.assertEqual(self.session.sandbox.wrapper, [])
+        self.assertEqual(self.session.sandbox.describe(), "WARNING: the sandbox user cannot open the GPU (device "
+                         "file permissions): student programs run as the grading user")
+
+    def test_grade_all_passes_it_on(self):
+        grade_all = load_grade_all()
+        out = tempfile.mkdtemp(prefix="memlab-probe-test-")
+        self.addCleanup(shutil.rmtree, out)
+        args = commands.options(["1", out], many=True)
+        with mock.patch.object(grade_all.subprocess, "run", return_value=mock.Mock(returncode=0)) as run:
+            grade_all.grade_one(args, Rubric(1), "sm_90", "anna.cu", out, "no")
+        child = commands.options(run.call_args[0][0][1:])  # grading/grade's own command line
+        self.assertEqual(child.sandbox_gpu, "no")
+        with mock.patch.object(commands.grader, "Session") as session:
+            session.return_value.prepare.return_value = (True, "")
+            commands.open_session(child)
+        session.return_value.prepare.assert_called_once_with("no")
 
 
 if __name__ == "__main__":
