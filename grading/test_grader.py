@@ -370,6 +370,18 @@ class GpuLock(unittest.TestCase):
         env.start()
         self.addCleanup(env.stop)
 
+    @staticmethod
+    def holder(order, holding=None):
+        """hold(exclusive, name, seconds): the lock held for that long, name added to order at
+        the end, holding set once it is held."""
+        def hold(exclusive, name, seconds=0.0):
+            with grader.gpu_lock(exclusive):
+                if holding:
+                    holding.set()
+                time.sleep(seconds)
+                order.append(name)
+        return hold
+
     def can_lock(self, how):
         with open(self.path) as f:
             try:
@@ -402,11 +414,7 @@ class GpuLock(unittest.TestCase):
 
     def test_a_waiting_timed_run_goes_first(self):
         order = []
-
-        def hold(exclusive, name):
-            with grader.gpu_lock(exclusive):
-                order.append(name)
-
+        hold = self.holder(order)
         with grader.gpu_lock(exclusive=False):
             timed = threading.Thread(target=hold, args=(True, "timed"))
             timed.start()
@@ -427,13 +435,7 @@ class GpuLock(unittest.TestCase):
 
     def test_timed_runs_go_in_a_batch(self):
         order, holding = [], threading.Event()
-
-        def hold(exclusive, name, seconds=0.0):
-            with grader.gpu_lock(exclusive):
-                holding.set()
-                time.sleep(seconds)
-                order.append(name)
-
+        hold = self.holder(order, holding)
         first = threading.Thread(target=hold, args=(True, "timed 1", 0.5))
         first.start()
         holding.wait(5)
@@ -451,14 +453,7 @@ class GpuLock(unittest.TestCase):
         os.environ["MEMLAB_GPU_PATIENCE"] = "0.2"
         self.addCleanup(os.environ.pop, "MEMLAB_GPU_PATIENCE", None)
         order, long_holds = [], threading.Event()
-
-        def hold(exclusive, name, seconds=0.0):
-            with grader.gpu_lock(exclusive):
-                if seconds:
-                    long_holds.set()
-                time.sleep(seconds)
-                order.append(name)
-
+        hold = self.holder(order, long_holds)
         long_check = threading.Thread(target=hold, args=(False, "long check", 1.2))
         long_check.start()
         long_holds.wait(5)
