@@ -94,7 +94,6 @@ wait
 [ $queued -eq 0 ] && [ $after -eq 0 ]
 result "gpu lock: a check asked for while a timed run waits comes after it" $? \
     "$([ $queued -eq 0 ] && echo "it went ahead of the timed run" || echo "the timed run did not queue")"
-before=$(date +%s)
 # Timed runs go in a batch: a check asked for while one runs waits for a timed run asked for
 # after it.
 d=$tmp/lock-batch
@@ -105,9 +104,9 @@ gpu_shared bash -c "echo check >>'$d/order'" &
 sleep 0.2
 gpu_exclusive bash -c "echo timed >>'$d/order'" &
 wait
-[ "$(cat "$d/order" | tr '\n' ' ')" = "timed check " ]
+[ "$(tr '\n' ' ' <"$d/order")" = "timed check " ]
 result "gpu lock: a timed run asked for during another goes before the checks that wait" $? \
-    "order: $(cat "$d/order" | tr '\n' ' ')"
+    "order: $(tr '\n' ' ' <"$d/order")"
 # A check that holds the GPU past MEMLAB_GPU_PATIENCE (a hang until its time limit) does not
 # hold up the other checks: the timed run waiting for it steps back, and runs once it ends.
 d=$tmp/lock-patience
@@ -123,6 +122,7 @@ unset MEMLAB_GPU_PATIENCE
 [ -e "$d/check-meanwhile" ] && [ -e "$d/timed-after" ] && [ -z "$(ls "$MEMLAB_GPU_LOCK.holders")" ]
 result "gpu lock: a check past MEMLAB_GPU_PATIENCE holds up no other check; the timed run comes after it" $? \
     "$([ -e "$d/check-meanwhile" ] || echo "the other check waited for the long one; ")$([ -e "$d/timed-after" ] || echo "the timed run overlapped it; ")$(ls "$MEMLAB_GPU_LOCK.holders" | head -3)"
+before=$(date +%s)
 MEMLAB_GPU_LOCK_LOG=$tmp/hold.log gpu_exclusive sleep 0.2 && MEMLAB_GPU_LOCK_LOG=$tmp/hold.log gpu_shared bash -c "
     true"
 awk -v t="$before" 'NR == 1 && $1 == "exclusive" && $2 >= 0 && $3 >= 0.2 && $4 >= t && $4 < t + 30 && $5 " " $6 == "sleep 0.2" { ok++ }
