@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "stats.h"
+#include "timing.h"
 
 static __global__ void probe_kernel(void) {}
 
@@ -217,7 +218,7 @@ void gpu_check_launch(const char *what)
 {
     cudaError_t err = cudaGetLastError();
     if (err == cudaSuccess)
-        err = cudaDeviceSynchronize();
+        err = gpu_wait(NULL, what);
     if (err != cudaSuccess)
         memlab_die(EXIT_GPU, "kernel of %s failed: %s (%s)", what, cudaGetErrorName(err),
                    cudaGetErrorString(err));

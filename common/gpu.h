@@ -61,8 +61,10 @@ void gpu_hold_stream(const struct gpu_info *g, double ms);
 double gpu_copy_ceiling_gbps(size_t bytes, int reps);
 
 /* After a launch: a launch error or a fault while running gets one line naming `what`
- * (the variant and its parameter) and exit 3. */
+ * (the variant and its parameter) and exit 3; so does a kernel still running after the
+ * watchdog's limit (gpu_wait, timing.h). */
 void gpu_check_launch(const char *what);
+
 
 /* The SM clock while a kernel runs, in MHz: clock64() cycles against the global nanosecond
  * timer over about `ms` milliseconds on one SM. The clock the device reports

@@ -59,6 +59,7 @@ void lab_start(struct lab *lab, const struct lab_description *d, int argc, char 
     else
         snprintf(lab->csv_dir, sizeof lab->csv_dir, "results/lab%d", d->number);
 
+    gpu_kernel_limit_s(); /* a bad MEMLAB_KERNEL_LIMIT_S is bad usage, found before the GPU */
     gpu_open(&lab->gpu);
     printf("%s on %s (sm_%d%d, %d SMs, L2 %.1f MiB, DRAM %.0f GB/s theoretical)\n", program,
            lab->gpu.name, lab->gpu.cc_major, lab->gpu.cc_minor, lab->gpu.sms,

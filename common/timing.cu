@@ -1,9 +1,11 @@
-/* timing.cu - the timed loop, guarded or not (see timing.h). */
+/* timing.cu - the timed loop, guarded or not, and the kernel watchdog (see timing.h). */
 #include "timing.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "rng.h"
@@ -18,9 +20,58 @@ static double now_ms(void)
     return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
+/* The watchdog's line is written before the alarm is set: a signal handler may only call
+ * async-signal-safe functions (write, _exit), not printf. */
+static char watchdog_line[512];
+static size_t watchdog_length;
+
+static void watchdog_fired(int signal_number)
+{
+    (void)signal_number;
+    ssize_t written = write(STDERR_FILENO, watchdog_line, watchdog_length);
+    (void)written;
+    _exit(EXIT_GPU);
+}
+
+unsigned gpu_kernel_limit_s(void)
+{
+    static long limit = -1;
+    if (limit < 0) {
+        const char *text = getenv("MEMLAB_KERNEL_LIMIT_S");
+        char *end = NULL;
+        limit = text && *text ? strtol(text, &end, 10) : GPU_KERNEL_LIMIT_S;
+        if (text && *text && (*end || limit < 0 || limit > 86400))
+            memlab_die(EXIT_USAGE, "MEMLAB_KERNEL_LIMIT_S=%s: give whole seconds, 0 for no limit", text);
+    }
+    return (unsigned)limit;
+}
+
+cudaError_t gpu_wait(cudaEvent_t event, const char *what)
+{
+    unsigned limit = gpu_kernel_limit_s();
+    if (limit) {
+        fflush(stdout); /* what the program has printed so far survives _exit */
+        int length = snprintf(watchdog_line, sizeof watchdog_line,
+                              "%s: %s has not finished after %u s: does a loop in the kernel never end? "
+                              "(MEMLAB_KERNEL_LIMIT_S=SECONDS allows longer, 0 no limit)\n",
+                              memlab_program, what, limit);
+        if (length < 0 || length >= (int)sizeof watchdog_line) { /* cut short: still one line */
+            length = (int)sizeof watchdog_line - 1;
+            watchdog_line[length - 1] = '\n';
+        }
+        watchdog_length = (size_t)length;
+        signal(SIGALRM, watchdog_fired);
+        alarm(limit);
+    }
+    cudaError_t err = event ? cudaEventSynchronize(event) : cudaDeviceSynchronize();
+    if (limit)
+        alarm(0);
+    return err;
+}
+
 static void wait_for(cudaEvent_t stop, int whole_device, const char *what)
 {
-    cudaError_t err = whole_device ? cudaDeviceSynchronize() : cudaEventSynchronize(stop);
+    cudaError_t err = gpu_wait(whole_device ? NULL : stop, what);
     if (err == cudaSuccess)
         err = cudaGetLastError();
     if (err != cudaSuccess)

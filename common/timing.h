@@ -64,4 +64,16 @@ struct timing {
 
 struct timing time_job(const struct timed_job *job, const struct timing_config *cfg);
 
+/* Wait for `event` (NULL: for the whole device) under the kernel watchdog: a wait longer
+ * than MEMLAB_KERNEL_LIMIT_S seconds (default GPU_KERNEL_LIMIT_S; 0: no limit) ends the
+ * program at once with one line naming `what` and exit 3. A kernel whose loop never ends
+ * is then named within seconds instead of hanging the lab until someone kills it. Every
+ * wait of a verified or timed launch goes through here (gpu_check_launch, time_job). */
+#define GPU_KERNEL_LIMIT_S 10
+cudaError_t gpu_wait(cudaEvent_t event, const char *what);
+
+/* The watchdog's limit in seconds; a MEMLAB_KERNEL_LIMIT_S that is not whole seconds gets
+ * one line and exit 2 (lab_start asks before it opens the GPU). */
+unsigned gpu_kernel_limit_s(void);
+
 #endif

@@ -225,6 +225,7 @@ command_line() {
         "--quick --full" "--csv"; do
         expect_exit "lab$n rejects '$args' with exit 2" 2 "$bin" $args
     done
+    expect_exit "lab$n rejects MEMLAB_KERNEL_LIMIT_S=soon with exit 2" 2 env MEMLAB_KERNEL_LIMIT_S=soon "$bin" --quick
     # No GPU: hide every device, expect exit 3 and a single line.
     CUDA_VISIBLE_DEVICES= "$bin" --quick >"$tmp/out" 2>"$tmp/err"
     rc=$?

@@ -3,6 +3,11 @@
 # lab program) and `dir` (where results go). A report is DIR/WHO.txt, with its runs' files
 # in DIR/WHO/.
 
+# Under compute-sanitizer or ncu a kernel runs many times slower (or is replayed many times):
+# the lab program's kernel watchdog (common/gpu.h) waits up to 300 s unless told otherwise.
+: "${MEMLAB_KERNEL_LIMIT_S:=300}"
+export MEMLAB_KERNEL_LIMIT_S
+
 # tool_args "$@": LAB PROGRAM [DIR]; DIR defaults to results/labLAB. Exit 2 with a line on
 # bad usage or where lab-tools.table has no row for the lab.
 tool_args() {
