@@ -5,8 +5,9 @@
   resource     the compiler's report for named kernels
   correctness  lab --check at the hidden sizes with a secret seed (GPU): one run for the
                variants still passing at a size, a run per variant where that one fails
-  performance  timed runs against the reference solution's, best of several (GPU); the
-               reference's runs are shared by the students graded on one GPU (ReferenceRuns)
+  performance  timed runs against the reference solution's, best of several (GPU), fewer
+               for a student already at full credit; the reference's runs are shared by
+               the students graded on one GPU (ReferenceRuns)
   recheck      lab --check again on fresh inputs after timing (GPU)
 
 A Session holds what several submissions share: the trusted checkout, the reference build,
@@ -493,8 +494,8 @@ class ReferenceRuns:
     reference_reuse_s. They are runs of the same program with the same arguments on the same
     GPU, so timing them beside every student doubled a class's GPU time for no new figure. The
     reference times every graded variant, whatever a student's subset. Run r is timed when a
-    student first needs it (in its place among that student's runs) and again once older than
-    the limit; a failed run is never kept. The files are the grading user's: the sandboxed
+    student first needs it (before that student's own runs) and again once older than the
+    limit; a failed run is never kept. The files are the grading user's: the sandboxed
     student program cannot write them."""
 
     def __init__(self, session, args):
@@ -536,10 +537,21 @@ class ReferenceRuns:
             return rows, None
 
 
+def summed_times(best, variant):
+    """(student's ms, reference's ms, points): the best times summed over every point the
+    reference timed for a variant; None where the student has no time for one of them."""
+    keys = [k for k in best["reference"] if k[1] == variant]
+    if not keys or any(k not in best["student"] for k in keys):
+        return None
+    return sum(best["student"][k] for k in keys), sum(best["reference"][k] for k in keys), len(keys)
+
+
 def grade_performance(session, runs, variants, results):
-    """Timed runs against the reference's (ReferenceRuns), alternating which goes first;
-    returns {variant: why} for variants whose timed run was wrong (a correctness failure at
-    the timed size)."""
+    """Timed runs against the reference's (ReferenceRuns): the reference's perf_runs first, then
+    the student's, up to perf_runs, stopping once every timed variant is at full credit or
+    failed (a best time can only fall with more runs, so that verdict cannot change); returns
+    {variant: why} for variants whose timed run was wrong (a correctness failure at the timed
+    size)."""
     rubric = session.rubric
     tests = [t for t in rubric.tests if t.kind == "performance"]
     timed = [t.variant for t in tests if t.variant in variants]
@@ -558,47 +570,53 @@ def grade_performance(session, runs, variants, results):
     reference = ReferenceRuns(session, seed + ["--only", ",".join(dict.fromkeys(t.variant for t in tests))]
                               + rubric.perf_args)
     best = {"student": {}, "reference": {}}
-    wrong, failure = {}, None
+    wrong, failure, student_runs = {}, None, 0
+
+    def keep(who, rows, outcome=None):
+        for key, (status, ms) in rows.items():
+            if who == "student" and status != "ok" and key[1] not in wrong:
+                why = failed_check(outcome, key[1])
+                wrong[key[1]] = f"status {status} at param {key[2]}, n {key[3]}" + (f": {why}" if why else "")
+            if status == "ok" and ms is not None:
+                prev = best[who].get(key)
+                best[who][key] = ms if prev is None else min(prev, ms)
+
+    def settled(t):  # failed, or at full credit, as it would be at any lower ratio too
+        times = summed_times(best, t.variant)
+        return t.variant in wrong or (times is not None and times[0] / times[1] <= t.bands[0][0]
+                                      and t.bands[0][1] >= 1)
+
     for r in range(rubric.perf_runs):
-        order = ("reference", "student") if r % 2 == 0 else ("student", "reference")
-        for who in order:
-            if who == "reference":
-                rows, failure = reference.get(r, runs)
-            else:
-                outcome, cwd = runs.run(runs.binary, args + ["--csv", "csv"], rubric.perf_timeout)
-                rows = read_rows(os.path.join(cwd, "csv"))
-                if outcome.returncode not in (0, 1):
-                    failure = f"the timed run {outcome.describe()}\n{excerpt(outcome)}"
-            for key, (status, ms) in rows.items():
-                if who == "student" and status != "ok" and key[1] not in wrong:
-                    why = failed_check(outcome, key[1])
-                    wrong[key[1]] = f"status {status} at param {key[2]}, n {key[3]}" + (f": {why}" if why else "")
-                if status == "ok" and ms is not None:
-                    prev = best[who].get(key)
-                    best[who][key] = ms if prev is None else min(prev, ms)
-            if failure:
-                break
+        rows, failure = reference.get(r, runs)
+        keep("reference", rows)
         if failure:
             break
+    while not failure and student_runs < rubric.perf_runs and not (
+            student_runs and all(settled(t) for t in tests if t.variant in timed)):
+        outcome, cwd = runs.run(runs.binary, args + ["--csv", "csv"], rubric.perf_timeout)
+        student_runs += 1
+        if outcome.returncode not in (0, 1):
+            failure = f"the timed run {outcome.describe()}\n{excerpt(outcome)}"
+        keep("student", read_rows(os.path.join(cwd, "csv")), outcome)
     for t in tests:
         if t.variant not in timed:
             continue
         if failure or t.variant in wrong:
             results[t.name] = TestResult(t, 0, "fail", failure or f"a timed run failed its checks: {wrong[t.variant]}")
             continue
-        keys = [k for k in best["reference"] if k[1] == t.variant]
-        missing = [k for k in keys if k not in best["student"]]
-        if not keys or missing:
+        times = summed_times(best, t.variant)
+        if times is None:
             results[t.name] = TestResult(t, 0, "fail", "the timed runs have no rows to compare for this variant")
             continue
-        mine = sum(best["student"][k] for k in keys)
-        ref = sum(best["reference"][k] for k in keys)
+        mine, ref, points = times
         ratio = mine / ref
         fraction = max(0.0, min(1.0, band_fraction(ratio, t.bands)))
         verdict = "pass" if fraction >= 1 else "partial" if fraction > 0 else "fail"
+        runs_said = (f"best of {rubric.perf_runs} runs each" if student_runs == rubric.perf_runs else
+                     f"the reference's best of {rubric.perf_runs} runs, yours of {student_runs}: "
+                     f"full credit already")
         text = (f"{ratio:.2f}x the reference's time (yours {mine:.4f} ms, reference {ref:.4f} ms, "
-                f"summed over {len(keys)} points, best of {rubric.perf_runs} runs each): "
-                f"{fraction * 100:.0f}% of the points")
+                f"summed over {points} points, {runs_said}): {fraction * 100:.0f}% of the points")
         results[t.name] = TestResult(t, t.points * fraction, verdict, text)
         results[t.name].ratio = round(ratio, 4)
         if ratio * rubric.review_speedup < 1:

@@ -265,7 +265,8 @@ class GpuSteps(unittest.TestCase):
             grader.grade_correctness(self.session, runs, 1, ["3"], {})
             self.assertEqual(held, [False])  # one --check run for the three variants: shared
             grader.grade_performance(self.session, runs, ["copy_strided"], {})
-        self.assertEqual(held, [False] + [True] * 4)  # student and reference, timed: alone
+        # two reference runs and one student run (at full credit after one), timed: alone
+        self.assertEqual(held, [False] + [True] * 3)
 
     def test_reference_runs_shared_within_the_limit(self):
         def graded(student_ms, variants):
@@ -274,7 +275,7 @@ class GpuSteps(unittest.TestCase):
             grader.grade_performance(self.session, runs, variants, results)
             return runs.count, results
         self.session.reference = self.fake("fake-reference", "1.000")
-        self.assertEqual(graded("1.000", ["copy_strided"])[0], 4)  # two runs each
+        self.assertEqual(graded("1.000", ["copy_strided"])[0], 3)  # the reference's two, one at full credit
         # the next student reuses both reference runs, which timed every graded variant
         count, results = graded("1.500", ["copy_strided", "copy_float4"])
         self.assertEqual(count, 2)
@@ -282,10 +283,40 @@ class GpuSteps(unittest.TestCase):
         # another reference program is timed anew; so is a kept run older than the limit
         self.session.reference = self.fake("fake-reference-2", "2.000")
         count, results = graded("1.000", ["copy_strided"])
-        self.assertEqual(count, 4)
+        self.assertEqual(count, 3)
         self.assertIn("0.50x", results["speed copy_strided"].output)
         self.rubric.reference_reuse = 0
-        self.assertEqual(graded("1.000", ["copy_strided"])[0], 4)
+        self.assertEqual(graded("1.000", ["copy_strided"])[0], 3)
+
+    def test_student_runs_stop_at_full_credit(self):
+        """The reference's runs come first; the student's stop once every timed variant has full
+        credit (a best time only falls with more runs), and not before."""
+        self.rubric.perf_runs = 3
+        self.session.reference = self.fake("fake-reference", "1.000")
+        times = os.path.join(self.scratch, "times")
+        script = FAKE_LAB.replace('mkdir -p "$csv"', 'ms=$(head -n 1 TIMES); rest=$(tail -n +2 TIMES); '
+                                  'echo "$rest" >TIMES; mkdir -p "$csv"')  # the sandbox may write TIMES only
+        student = self.fake("fake-student", "$ms", script.replace("TIMES", times))
+
+        def graded(*student_ms):
+            with open(times, "w") as f:
+                f.write("\n".join(student_ms) + "\n")
+            os.chmod(times, 0o666)
+            runs = grader.Runs(self.session, student, tempfile.mkdtemp(dir=self.scratch))
+            results = {}
+            with mock.patch.object(runs, "run", wraps=runs.run) as run:
+                grader.grade_performance(self.session, runs, ["copy_strided", "copy_float4"], results)
+            return [os.path.basename(c.args[0]) for c in run.call_args_list], results
+        who, results = graded("1.500", "1.000", "0.900")  # partial, then full credit: two runs
+        self.assertEqual(who, ["fake-reference"] * 3 + ["fake-student"] * 2)
+        speed = results["speed copy_strided"]
+        self.assertEqual(speed.verdict, "pass")
+        self.assertIn("1.00x", speed.output)
+        self.assertIn("yours of 2: full credit already", speed.output)
+        who, results = graded("1.350", "1.350", "1.350")  # never full credit: every run
+        self.assertEqual(who, ["fake-student"] * 3)  # the reference's runs are kept
+        self.assertEqual(results["speed copy_float4"].verdict, "partial")
+        self.assertIn("best of 3 runs each", results["speed copy_float4"].output)
 
     def checked(self, script, sizes):
         """grade_correctness's verdicts for a stand-in, and the --only of each of its runs."""
