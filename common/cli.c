@@ -54,6 +54,30 @@ static const struct cli_extra *find_extra(const char *name, const struct cli_ext
     return NULL;
 }
 
+/* --n's value: sizes separated by commas, each as cli_parse_size reads it. 0 on error. */
+static int parse_sizes(const char *text, struct options *o)
+{
+    char buffer[512];
+    if (strlen(text) >= sizeof buffer)
+        return 0;
+    strcpy(buffer, text);
+    o->size_count = 0;
+    for (char *start = buffer;;) {
+        char *comma = strchr(start, ',');
+        if (comma)
+            *comma = '\0';
+        size_t n = cli_parse_size(start);
+        if (!n || o->size_count == CLI_MAX_SIZES)
+            return 0;
+        o->sizes[o->size_count++] = n;
+        if (!comma)
+            break;
+        start = comma + 1;
+    }
+    o->n = o->sizes[0];
+    return 1;
+}
+
 #define FAIL(...) (snprintf(why, why_len, __VA_ARGS__), CLI_ERROR)
 
 enum cli_result cli_parse(int argc, char **argv, struct options *o, const struct cli_extra *extra,
@@ -107,9 +131,9 @@ enum cli_result cli_parse(int argc, char **argv, struct options *o, const struct
                 return FAIL("--csv needs a folder");
             o->csv_dir = value;
         } else if (!strcmp(name, "n")) {
-            o->n = cli_parse_size(value);
-            if (!o->n)
-                return FAIL("--n needs a positive size (e.g. 1000003, 64M, 2^28), got '%s'", value);
+            if (!parse_sizes(value, o))
+                return FAIL("--n needs a positive size (e.g. 1000003, 64M, 2^28) or, with --check, up to "
+                            "%d of them separated by commas, got '%s'", CLI_MAX_SIZES, value);
         } else if (x) {
             if (!x->arg)
                 *x->value = 1;
@@ -121,6 +145,8 @@ enum cli_result cli_parse(int argc, char **argv, struct options *o, const struct
     }
     if (o->quick && o->full)
         return FAIL("--quick and --full exclude each other");
+    if (o->size_count > 1 && !o->check)
+        return FAIL("--n with %d sizes needs --check (a timed run has one size)", o->size_count);
     return CLI_RUN;
 }
 
@@ -138,6 +164,7 @@ void cli_usage(FILE *f, const char *program, const char *summary, const struct c
                "  --reps N        timed repetitions per point (1..100000)\n"
                "  --csv DIR       folder for the CSV files (default results/<lab>)\n"
                "  --n N           problem size in elements: 1000003, 64M, 2^28\n"
+               "                  (with --check, several: --n 7,4099,1000003)\n"
                "  --unguarded     time without the integrity checks (to measure their cost)\n");
     for (int i = 0; i < n_extra; i++) {
         char left[64];

@@ -4,7 +4,8 @@
  *   --quick / --full  smaller / seed-dense sweeps          --check       verify only, no timing
  *   --only A,B        run only these variants             --seed N      input seed (default 1)
  *   --reps N          timed repetitions                   --csv DIR     where CSV files go
- *   --n N             problem size (elements; K, M, G = x1024, or 2^K)
+ *   --n N             problem size (elements; K, M, G = x1024, or 2^K); with --check a
+ *                     list, --n A,B,C: each size in turn in one process (lab_next_size)
  *   --unguarded       time without the integrity guard (timing.h): to measure its cost
  *
  * A lab may add options of its own (struct cli_extra). Parsing never exits: it returns
@@ -21,6 +22,8 @@
 extern "C" {
 #endif
 
+#define CLI_MAX_SIZES 16
+
 struct options {
     int quick, full, check, list;
     int unguarded;       /* time without the integrity guard (never for grading) */
@@ -28,7 +31,9 @@ struct options {
     uint64_t seed;
     int reps;            /* 0: the lab's default */
     const char *csv_dir; /* NULL: the lab's default */
-    size_t n;            /* 0: the lab's default */
+    size_t n;            /* 0: the lab's default; else the size being run */
+    size_t sizes[CLI_MAX_SIZES]; /* --n's list, in order (sizes[0] == n) */
+    int size_count;      /* 0 without --n */
 };
 
 /* A lab-specific option: a flag when arg is NULL (value set to 1), else an integer

@@ -161,6 +161,15 @@ enum row_status lab_verdict(struct lab *lab, const char *what, size_t mismatches
     return ROW_WRONG;
 }
 
+int lab_next_size(struct lab *lab)
+{
+    if (lab->size_index + 1 >= lab->opts.size_count)
+        return 0;
+    lab->opts.n = lab->opts.sizes[++lab->size_index];
+    fflush(stdout);
+    return 1;
+}
+
 int lab_finish(const struct lab *lab)
 {
     if (lab->wrong || lab->implausible) {

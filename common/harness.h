@@ -4,6 +4,7 @@
  *                 open the GPU (one line + exit 3 without one), measure the copy ceiling
  *   ...           the driver verifies, then times (lab_time), each selected variant and
  *                 reports rows
+ *   lab_next_size()  with --check --n A,B,C: the next size, and the driver runs again
  *   lab_finish()  the exit code: 1 if any point was WRONG or IMPLAUSIBLE, else 0
  *
  * A lab's variant table is an array of structs whose first two fields are
@@ -35,6 +36,7 @@ struct lab {
     int wrong;           /* points that gave a wrong result */
     int implausible;     /* points whose time cannot be real */
     double clock_slack_ms; /* host-clock latency of a bare launch (measured on first use) */
+    int size_index;      /* which of --n's sizes opts.n is */
 };
 
 struct lab_description {
@@ -63,6 +65,12 @@ enum row_status lab_time(struct lab *lab, const struct timed_job *job, const str
 
 /* Record a variant's verdict; print it when wrong. Returns the row status to report. */
 enum row_status lab_verdict(struct lab *lab, const char *what, size_t mismatches);
+
+/* --check --n A,B,C checks each size in one process (a GPU process costs a CUDA context,
+ * about 0.3 s): a driver's body runs in `do { ... } while (lab_next_size(&lab));`, which
+ * sets opts.n to the next size and returns 1, or returns 0 after the last (at once for a
+ * single size). The body allocates and frees everything of its size. */
+int lab_next_size(struct lab *lab);
 
 int lab_finish(const struct lab *lab);
 

@@ -161,7 +161,9 @@ static void cli_bad_values(void)
     struct options o;
     const char *bad[] = {"--reps 0", "--reps -3", "--reps abc", "--reps 1x", "--seed -1",
                          "--seed", "--n 0", "--n 12Q", "--n -5", "--only ,a", "--only a,,b",
-                         "--bogus", "stray", "--quick --full", "--n 2^99"};
+                         "--bogus", "stray", "--quick --full", "--n 2^99", "--n 7,4099",
+                         "--check --n 7,,9", "--check --n 7,", "--check --n ,7", "--check --n 7,0",
+                         "--check --n 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int rejected = parse(&o, bad[i]) == CLI_ERROR;
         if (!rejected)
@@ -176,6 +178,14 @@ static void cli_sizes(void)
     EXPECT(cli_parse_size("3K") == 3072);
     EXPECT(cli_parse_size("2^28") == (size_t)1 << 28);
     EXPECT(cli_parse_size("") == 0 && cli_parse_size("M") == 0 && cli_parse_size("5MB") == 0);
+}
+static void cli_size_lists(void)
+{
+    struct options o;
+    EXPECT(parse(&o, "--n 4099") == CLI_RUN && o.n == 4099 && o.size_count == 1);
+    EXPECT(parse(&o, "--check --n 7,4K,2^20") == CLI_RUN && o.size_count == 3 && o.n == 7);
+    EXPECT(o.sizes[0] == 7 && o.sizes[1] == 4096 && o.sizes[2] == (size_t)1 << 20);
+    EXPECT(parse(&o, "--check") == CLI_RUN && o.size_count == 0 && o.n == 0);
 }
 static void cli_extra_options(void)
 {
@@ -430,6 +440,7 @@ int main(void)
     run("cli_defaults_and_values", cli_defaults_and_values);
     run("cli_bad_values", cli_bad_values);
     run("cli_sizes", cli_sizes);
+    run("cli_size_lists", cli_size_lists);
     run("cli_extra_options", cli_extra_options);
     run("cli_unknown_variants", cli_unknown_variants);
     run("csv_header_and_rows", csv_header_and_rows);
