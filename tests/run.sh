@@ -298,13 +298,28 @@ plots_and_readme() {
     expect_exit "tools/readme-labs.sh refuses a status that claims more than the tree" 1 sh tools/readme-labs.sh "$tmp/readme.md"
 }
 
-# lab_checks N: tests/labN.sh, sourced (it uses the helpers above).
+# size_list_check N: `labN --check --n A,B` (the first two public sizes of the lab's rubric,
+# with its check_args) prints the lines that `--n A` and `--n B` print as two processes (as
+# sets: a line of the driver's own probes is printed once per process), and passes.
+size_list_check() {
+    local n=$1 sol=$OUT/solution/lab$1/lab$1 rubric=grading/rubrics/lab$1.ini a b args
+    [ -f "$rubric" ] || return 0
+    read -r a b _ <<<"$(sed -n 's/^public_sizes *= *//p' "$rubric")"
+    args=$(sed -n 's/^check_args *= *//p' "$rubric")
+    gpu_test "gpu: lab$n --check --n $a,$b verifies, in one process, what --n $a and --n $b verify" bash -c "set -o pipefail
+        '$sol' --check --n $a,$b $args | grep -v '^lab$n on ' | sort -u >'$tmp/list$n' &&
+        { '$sol' --check --n $a $args && '$sol' --check --n $b $args; } | grep -v '^lab$n on ' | sort -u >'$tmp/apart$n' &&
+        diff '$tmp/apart$n' '$tmp/list$n'"
+}
+
+# lab_checks N: tests/labN.sh, sourced (it uses the helpers above), and the size list.
 lab_checks() {
     if [ -f "tests/lab$1.sh" ]; then
         . "tests/lab$1.sh"
     else
         fail "lab$1 has its own checks (tests/lab$1.sh)" "" "missing"
     fi
+    size_list_check "$1"
 }
 
 for n in $LAB_NUMS; do section "command line lab$n" command_line "$n"; done

@@ -275,32 +275,34 @@ int main(int argc, char **argv)
     struct lab lab;
     lab_start(&lab, &d, argc, argv);
 
-    size_t l2_multiple = lab.opts.quick ? 4 : lab.opts.full ? 16 : 8;
-    size_t n = lab.opts.n ? lab.opts.n : l2_multiple * lab.gpu.l2_bytes / sizeof(float);
-    struct buffers b;
-    b.capacity = (n + LAB1_MAX_OFFSET + GUARD_WORDS + 63) / 64 * 64; /* keeps `out` 256-byte aligned */
-    size_t bytes = b.capacity * sizeof(float);
-    b.in = (float *)gpu_alloc(2 * bytes, "lab 1's two arrays");
-    b.out = b.in + b.capacity;
-    uint32_t *host_in = (uint32_t *)malloc(bytes);
-    b.expected = (uint32_t *)malloc(bytes);
-    b.got = (uint32_t *)malloc(bytes);
-    if (!host_in || !b.expected || !b.got)
-        memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n", bytes / 1048576.0);
-    struct rng rng = rng_seeded(lab.opts.seed);
-    rng_fill_floats(&rng, (float *)host_in, b.capacity, -1.0f, 1.0f);
-    CUDA_CHECK(cudaMemcpy(b.in, host_in, bytes, cudaMemcpyHostToDevice));
-    pristine_upload(&b.written, host_in, b.capacity, "lab 1's copy of the input as written");
-    printf("arrays: %zu floats (%.1f MiB each, %.1fx the L2)%s\n", n, n * 4 / 1048576.0,
-           (double)n * 4 / lab.gpu.l2_bytes, lab.opts.check ? ", verifying only" : "");
+    do {
+        size_t l2_multiple = lab.opts.quick ? 4 : lab.opts.full ? 16 : 8;
+        size_t n = lab.opts.n ? lab.opts.n : l2_multiple * lab.gpu.l2_bytes / sizeof(float);
+        struct buffers b;
+        b.capacity = (n + LAB1_MAX_OFFSET + GUARD_WORDS + 63) / 64 * 64; /* keeps `out` 256-byte aligned */
+        size_t bytes = b.capacity * sizeof(float);
+        b.in = (float *)gpu_alloc(2 * bytes, "lab 1's two arrays");
+        b.out = b.in + b.capacity;
+        uint32_t *host_in = (uint32_t *)malloc(bytes);
+        b.expected = (uint32_t *)malloc(bytes);
+        b.got = (uint32_t *)malloc(bytes);
+        if (!host_in || !b.expected || !b.got)
+            memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n", bytes / 1048576.0);
+        struct rng rng = rng_seeded(lab.opts.seed);
+        rng_fill_floats(&rng, (float *)host_in, b.capacity, -1.0f, 1.0f);
+        CUDA_CHECK(cudaMemcpy(b.in, host_in, bytes, cudaMemcpyHostToDevice));
+        pristine_upload(&b.written, host_in, b.capacity, "lab 1's copy of the input as written");
+        printf("arrays: %zu floats (%.1f MiB each, %.1fx the L2)%s\n", n, n * 4 / 1048576.0,
+               (double)n * 4 / lab.gpu.l2_bytes, lab.opts.check ? ", verifying only" : "");
 
-    for (size_t s = 0; s < sizeof sweeps / sizeof sweeps[0]; s++)
-        run_sweep(&lab, &b, &sweeps[s], n);
+        for (size_t s = 0; s < sizeof sweeps / sizeof sweeps[0]; s++)
+            run_sweep(&lab, &b, &sweeps[s], n);
 
-    gpu_free(b.in);
-    pristine_free(&b.written);
-    free(host_in);
-    free(b.expected);
-    free(b.got);
+        gpu_free(b.in);
+        pristine_free(&b.written);
+        free(host_in);
+        free(b.expected);
+        free(b.got);
+    } while (lab_next_size(&lab));
     return lab_finish(&lab);
 }

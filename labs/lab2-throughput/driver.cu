@@ -419,29 +419,31 @@ int main(int argc, char **argv)
 
     double latency_ns = lab_dram_latency_ns(&lab);
 
-    size_t l2_multiple = lab.opts.quick ? 2 : lab.opts.full ? 8 : 4;
-    size_t n = lab.opts.n ? lab.opts.n : l2_multiple * lab.gpu.l2_bytes / sizeof(float);
-    struct array a;
-    array_open(&a, &lab, n);
-    printf("array: %zu floats (%.1f MiB, %.1fx the L2)%s\n", n, n * 4 / 1048576.0,
-           (double)n * 4 / lab.gpu.l2_bytes, lab.opts.check ? ", verifying only" : "");
+    do {
+        size_t l2_multiple = lab.opts.quick ? 2 : lab.opts.full ? 8 : 4;
+        size_t n = lab.opts.n ? lab.opts.n : l2_multiple * lab.gpu.l2_bytes / sizeof(float);
+        struct array a;
+        array_open(&a, &lab, n);
+        printf("array: %zu floats (%.1f MiB, %.1fx the L2)%s\n", n, n * 4 / 1048576.0,
+               (double)n * 4 / lab.gpu.l2_bytes, lab.opts.check ? ", verifying only" : "");
 
-    long long threads[MAX_POINTS], ilp_threads[MAX_POINTS];
-    int nthreads = thread_points(&lab.gpu, lab.opts.quick, lab.opts.full ? 96 : 768, threads);
-    int nilp = thread_points(&lab.gpu, !lab.opts.full, 96, ilp_threads);
+        long long threads[MAX_POINTS], ilp_threads[MAX_POINTS];
+        int nthreads = thread_points(&lab.gpu, lab.opts.quick, lab.opts.full ? 96 : 768, threads);
+        int nilp = thread_points(&lab.gpu, !lab.opts.full, 96, ilp_threads);
 
-    struct curve curves[3 + 4];
-    memset(curves, 0, sizeof curves);
-    const char *word_variants[] = {"rmw_float", "rmw_float2", "rmw_float4"};
-    for (int i = 0; i < 3; i++)
-        curves[i].v = find_variant(word_variants[i]), curves[i].loads = 1;
-    for (int i = 0; i < 4; i++)
-        curves[3 + i].v = find_variant("rmw_float_ilp"), curves[3 + i].loads = ilp_loads[i];
-    run_experiment(&lab, &a, "threads", curves, 3, threads, nthreads, latency_ns);
-    run_experiment(&lab, &a, "ilp", curves + 3, 4, ilp_threads, nilp, latency_ns);
+        struct curve curves[3 + 4];
+        memset(curves, 0, sizeof curves);
+        const char *word_variants[] = {"rmw_float", "rmw_float2", "rmw_float4"};
+        for (int i = 0; i < 3; i++)
+            curves[i].v = find_variant(word_variants[i]), curves[i].loads = 1;
+        for (int i = 0; i < 4; i++)
+            curves[3 + i].v = find_variant("rmw_float_ilp"), curves[3 + i].loads = ilp_loads[i];
+        run_experiment(&lab, &a, "threads", curves, 3, threads, nthreads, latency_ns);
+        run_experiment(&lab, &a, "ilp", curves + 3, 4, ilp_threads, nilp, latency_ns);
 
-    if (!lab.opts.check)
-        print_summary(&lab, curves, 7, latency_ns);
-    array_close(&a);
+        if (!lab.opts.check)
+            print_summary(&lab, curves, 7, latency_ns);
+        array_close(&a);
+    } while (lab_next_size(&lab));
     return lab_finish(&lab);
 }

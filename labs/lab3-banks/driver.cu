@@ -393,46 +393,49 @@ int main(int argc, char **argv)
     struct lab lab;
     lab_start(&lab, &d, argc, argv);
 
-    static struct run run;
-    int blocks_per_sm = lab.opts.quick ? 8 : lab.opts.full ? 64 : 32;
-    run.n = lab.opts.n ? lab.opts.n : (size_t)lab.gpu.sms * blocks_per_sm * LAB3_BLOCK;
-    run.smem_peak_gbps = 32.0 * 4 * lab.gpu.sms * lab.gpu.sm_clock_khz * 1e3 / 1e9;
+    static struct run run; /* large: not on the stack */
+    do {
+        memset(&run, 0, sizeof run);
+        int blocks_per_sm = lab.opts.quick ? 8 : lab.opts.full ? 64 : 32;
+        run.n = lab.opts.n ? lab.opts.n : (size_t)lab.gpu.sms * blocks_per_sm * LAB3_BLOCK;
+        run.smem_peak_gbps = 32.0 * 4 * lab.gpu.sms * lab.gpu.sm_clock_khz * 1e3 / 1e9;
 
-    struct buffers b;
-    b.out_capacity = (run.n > awkward_sizes[3] ? run.n : awkward_sizes[3]) + GUARD_WORDS;
-    b.in = (uint32_t *)gpu_alloc((INPUT_WORDS + b.out_capacity) * sizeof(uint32_t), "lab 3's input and output");
-    b.out = b.in + INPUT_WORDS;
-    b.host_in = (uint32_t *)malloc(INPUT_WORDS * sizeof(uint32_t));
-    b.expected_in = (uint32_t *)malloc(INPUT_WORDS * sizeof(uint32_t));
-    b.expected = (uint32_t *)malloc(b.out_capacity * sizeof(uint32_t));
-    b.got = (uint32_t *)malloc((b.out_capacity > INPUT_WORDS ? b.out_capacity : INPUT_WORDS) * sizeof(uint32_t));
-    if (!b.host_in || !b.expected_in || !b.expected || !b.got)
-        memlab_die(EXIT_USAGE, "out of host memory for %zu outputs: use a smaller --n", b.out_capacity);
-    struct rng rng = rng_seeded(lab.opts.seed);
-    /* Every int but INT_MIN, so that negation (vary_input) is exact. */
-    rng_fill_ints(&rng, (int *)b.host_in, INPUT_WORDS, -2147483647, 2147483647);
-    CUDA_CHECK(cudaMemcpy(b.in, b.host_in, INPUT_WORDS * sizeof(uint32_t), cudaMemcpyHostToDevice));
+        struct buffers b;
+        b.out_capacity = (run.n > awkward_sizes[3] ? run.n : awkward_sizes[3]) + GUARD_WORDS;
+        b.in = (uint32_t *)gpu_alloc((INPUT_WORDS + b.out_capacity) * sizeof(uint32_t), "lab 3's input and output");
+        b.out = b.in + INPUT_WORDS;
+        b.host_in = (uint32_t *)malloc(INPUT_WORDS * sizeof(uint32_t));
+        b.expected_in = (uint32_t *)malloc(INPUT_WORDS * sizeof(uint32_t));
+        b.expected = (uint32_t *)malloc(b.out_capacity * sizeof(uint32_t));
+        b.got = (uint32_t *)malloc((b.out_capacity > INPUT_WORDS ? b.out_capacity : INPUT_WORDS) * sizeof(uint32_t));
+        if (!b.host_in || !b.expected_in || !b.expected || !b.got)
+            memlab_die(EXIT_USAGE, "out of host memory for %zu outputs: use a smaller --n", b.out_capacity);
+        struct rng rng = rng_seeded(lab.opts.seed);
+        /* Every int but INT_MIN, so that negation (vary_input) is exact. */
+        rng_fill_ints(&rng, (int *)b.host_in, INPUT_WORDS, -2147483647, 2147483647);
+        CUDA_CHECK(cudaMemcpy(b.in, b.host_in, INPUT_WORDS * sizeof(uint32_t), cudaMemcpyHostToDevice));
 
-    if (profile_once) {
-        profile_points(&lab, &b, run.n);
-        return EXIT_OK;
-    }
-    printf("%zu threads per launch (%zu blocks of %d); shared-memory peak %.0f GB/s "
-           "(32 banks x 4 B x %d SMs x %.0f MHz)%s\n", run.n, (run.n + LAB3_BLOCK - 1) / LAB3_BLOCK,
-           LAB3_BLOCK, run.smem_peak_gbps, lab.gpu.sms, lab.gpu.sm_clock_khz / 1e3,
-           lab.opts.check ? ", verifying only" : "");
-    if (want_counters && !lab.opts.check)
-        collect_counters(&lab, &run);
+        if (profile_once) {
+            profile_points(&lab, &b, run.n);
+            return EXIT_OK;
+        }
+        printf("%zu threads per launch (%zu blocks of %d); shared-memory peak %.0f GB/s "
+               "(32 banks x 4 B x %d SMs x %.0f MHz)%s\n", run.n, (run.n + LAB3_BLOCK - 1) / LAB3_BLOCK,
+               LAB3_BLOCK, run.smem_peak_gbps, lab.gpu.sms, lab.gpu.sm_clock_khz / 1e3,
+               lab.opts.check ? ", verifying only" : "");
+        if (want_counters && !lab.opts.check)
+            collect_counters(&lab, &run);
 
-    for (int exp = 0; exp < EXPERIMENTS; exp++)
-        run_experiment(&lab, &b, &run, exp);
-    if (!lab.opts.check)
-        print_summary(&run);
+        for (int exp = 0; exp < EXPERIMENTS; exp++)
+            run_experiment(&lab, &b, &run, exp);
+        if (!lab.opts.check)
+            print_summary(&run);
 
-    gpu_free(b.in);
-    free(b.host_in);
-    free(b.expected_in);
-    free(b.expected);
-    free(b.got);
+        gpu_free(b.in);
+        free(b.host_in);
+        free(b.expected_in);
+        free(b.expected);
+        free(b.got);
+    } while (lab_next_size(&lab));
     return lab_finish(&lab);
 }

@@ -56,6 +56,12 @@ static void arrays_open(struct arrays *a, size_t n, size_t capacity, uint64_t se
     CUDA_CHECK(cudaMemcpy(a->in_window, a->host_in, a->window * 4, cudaMemcpyHostToDevice));
 }
 
+static void arrays_close(struct arrays *a)
+{
+    gpu_free(a->in_window);
+    free(a->host_in), free(a->expected_in), free(a->got), free(a->prefix), free(a->ref);
+}
+
 /* The input as written again (after a kernel that changed it). */
 static void restore_input(struct arrays *a)
 {

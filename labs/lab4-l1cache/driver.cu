@@ -476,39 +476,42 @@ int main(int argc, char **argv)
     run.carve = carveouts_of(g->cc_major, g->cc_minor, g->smem_per_sm);
     run.hops = lab->opts.quick ? 4096 : lab->opts.full ? 65536 : 16384;
     run.floor_ns = LOAD_FLOOR_CYCLES / (g->sm_clock_khz * 1e-6);
-    size_t n = lab->opts.n ? lab->opts.n : g->l2_bytes / 4; /* in and out together: twice the L2 */
-    arrays_open(&run.a, n, n > 1000003 ? n : 1000003, lab->opts.seed);
     chain_open(&run.c, 4 * g->l2_bytes, lab->opts.seed);
     static const int radii[] = {1, 2, 3, 4, 5, 6, 7, 8}, quick_radii[] = {1, 2, 4, 8}, copy_radius[] = {0};
     const int *rs = lab->opts.quick ? quick_radii : radii;
     int nr = lab->opts.quick ? 4 : 8;
-    if (profile_once) {
-        profile_points(&run, rs, nr);
-        return EXIT_OK;
-    }
-    printf("arrays of %zu floats (%.1f MiB, %.1fx the L2); chains up to %zu MiB%s\n", n, n / 262144.0,
-           4.0 * n / g->l2_bytes, run.c.max_words >> 18, lab->opts.check ? ", verifying only" : "");
-    if (!lab->opts.check) {
-        run.clock_mhz = gpu_measure_sm_clock_mhz(5.0);
-        printf("SM clock measured: %.0f MHz (the device reports %.0f MHz at most)\n", run.clock_mhz,
-               g->sm_clock_khz / 1e3);
-        if (want_counters)
-            collect_counters(&run);
-        if (!lab->opts.only) {
-            lab_bandwidth_probes(lab, run.c.links, run.c.max_words * 4, run.c.sink, run.clock_mhz);
-            run_l2sweep(lab, run.c.links, run.c.max_words * 4, run.c.sink, (int)run.grid_only);
+    do {
+        size_t n = lab->opts.n ? lab->opts.n : g->l2_bytes / 4; /* in and out together: twice the L2 */
+        arrays_open(&run.a, n, n > 1000003 ? n : 1000003, lab->opts.seed);
+        if (profile_once) {
+            profile_points(&run, rs, nr);
+            return EXIT_OK;
         }
-    }
-    static double ms[2][LAB4_MAX_RADIUS + 1];
-    if (cli_selects(&lab->opts, "copy_stream"))
-        run_arrays(&run, "copy", "copy_stream", copy_radius, 1, ms);
-    if (cli_selects(&lab->opts, "stencil_1d"))
-        run_arrays(&run, "reuse", "stencil_1d", rs, nr, ms);
-    if (cli_selects(&lab->opts, "chase"))
-        run_staircase(&run);
-    if (!lab->opts.check && (cli_selects(&lab->opts, "stencil_1d") || cli_selects(&lab->opts, "chase")))
-        run_carveout(&run);
-    if (!lab->opts.check)
-        print_ratios(ms);
+        printf("arrays of %zu floats (%.1f MiB, %.1fx the L2); chains up to %zu MiB%s\n", n, n / 262144.0,
+               4.0 * n / g->l2_bytes, run.c.max_words >> 18, lab->opts.check ? ", verifying only" : "");
+        if (!lab->opts.check) {
+            run.clock_mhz = gpu_measure_sm_clock_mhz(5.0);
+            printf("SM clock measured: %.0f MHz (the device reports %.0f MHz at most)\n", run.clock_mhz,
+                   g->sm_clock_khz / 1e3);
+            if (want_counters)
+                collect_counters(&run);
+            if (!lab->opts.only) {
+                lab_bandwidth_probes(lab, run.c.links, run.c.max_words * 4, run.c.sink, run.clock_mhz);
+                run_l2sweep(lab, run.c.links, run.c.max_words * 4, run.c.sink, (int)run.grid_only);
+            }
+        }
+        static double ms[2][LAB4_MAX_RADIUS + 1];
+        if (cli_selects(&lab->opts, "copy_stream"))
+            run_arrays(&run, "copy", "copy_stream", copy_radius, 1, ms);
+        if (cli_selects(&lab->opts, "stencil_1d"))
+            run_arrays(&run, "reuse", "stencil_1d", rs, nr, ms);
+        if (cli_selects(&lab->opts, "chase"))
+            run_staircase(&run);
+        if (!lab->opts.check && (cli_selects(&lab->opts, "stencil_1d") || cli_selects(&lab->opts, "chase")))
+            run_carveout(&run);
+        if (!lab->opts.check)
+            print_ratios(ms);
+        arrays_close(&run.a);
+    } while (lab_next_size(lab));
     return lab_finish(lab);
 }

@@ -459,45 +459,49 @@ int main(int argc, char **argv)
             memlab_warn("kernels.cu: %s's chosen_cap %d is not a cap of the lab: ignored", t->name, t->chosen_cap);
         st.implemented[v] = 1;
     }
-    if (lab.opts.n && (lab.opts.n < 2 * R + 1 || lab.opts.n > EDGE_MAX))
-        memlab_die(EXIT_USAGE, "--n is the edge of a cubic grid: %d to %d (got %zu)", 2 * R + 1, EDGE_MAX, lab.opts.n);
-    int edge = lab.opts.n ? (int)lab.opts.n : lab.opts.quick ? 256 : lab.opts.full ? 512 : 384;
-    struct grid cube = {edge, edge, edge};
-    st.timed = cube;
-
-    size_t awkward_max = 0;
-    for (int a = 0; a < AWKWARD; a++) {
-        size_t n = (size_t)awkward_grids[a][0] * awkward_grids[a][1] * awkward_grids[a][2];
-        awkward_max = n > awkward_max ? n : awkward_max;
-    }
-    size_t n = grid_points(st.timed), most = n > awkward_max ? n : awkward_max;
-    wave_data_init(&st.d, most, n <= ALL_ROWS_MAX ? most : awkward_max, (size_t)144 * edge, lab.opts.seed);
     enumerate_points(&lab, &st);
-    if (profile_once) {
-        profile_points(&lab, &st);
-        return lab_finish(&lab);
-    }
+    do {
+        if (lab.opts.n && (lab.opts.n < 2 * R + 1 || lab.opts.n > EDGE_MAX))
+            memlab_die(EXIT_USAGE, "--n is the edge of a cubic grid: %d to %d (got %zu)", 2 * R + 1, EDGE_MAX, lab.opts.n);
+        int edge = lab.opts.n ? (int)lab.opts.n : lab.opts.quick ? 256 : lab.opts.full ? 512 : 384;
+        struct grid cube = {edge, edge, edge};
+        st.timed = cube;
 
-    printf("grid: %d^3 floats (%zu interior points; four arrays of %.1f MiB, %.1fx the L2)%s\n", edge,
-           interior_points(st.timed), n * 4 / 1048576.0, n * 4.0 / lab.gpu.l2_bytes,
-           lab.opts.check ? ", verifying only" : "");
-    verify_all(&lab, &st);
-    if (lab.opts.check)
-        return lab_finish(&lab);
-    if (counters) {
-        char args[512];
-        snprintf(args, sizeof args, "--check --profile-once --n %d --seed %llu%s%s%s", edge,
-                 (unsigned long long)lab.opts.seed, lab.opts.only ? " --only " : "", lab.opts.only ? lab.opts.only : "",
-                 st.cap >= 0 ? " --cap " : "");
-        if (st.cap >= 0)
-            snprintf(args + strlen(args), sizeof args - strlen(args), "%lld", st.cap);
-        collect_counters(args, st.counters, st.points);
-    }
-    time_points(&lab, &st);
-    report_caps(&lab, &st);
-    report_arms(&lab, &st);
-    print_summary(&st);
+        size_t awkward_max = 0;
+        for (int a = 0; a < AWKWARD; a++) {
+            size_t n = (size_t)awkward_grids[a][0] * awkward_grids[a][1] * awkward_grids[a][2];
+            awkward_max = n > awkward_max ? n : awkward_max;
+        }
+        size_t n = grid_points(st.timed), most = n > awkward_max ? n : awkward_max;
+        wave_data_init(&st.d, most, n <= ALL_ROWS_MAX ? most : awkward_max, (size_t)144 * edge, lab.opts.seed);
+        if (profile_once) {
+            profile_points(&lab, &st);
+            return lab_finish(&lab);
+        }
 
-    wave_data_free(&st.d);
+        printf("grid: %d^3 floats (%zu interior points; four arrays of %.1f MiB, %.1fx the L2)%s\n", edge,
+               interior_points(st.timed), n * 4 / 1048576.0, n * 4.0 / lab.gpu.l2_bytes,
+               lab.opts.check ? ", verifying only" : "");
+        verify_all(&lab, &st);
+        if (lab.opts.check) {
+            wave_data_free(&st.d);
+            continue; /* the next size, if any */
+        }
+        if (counters) {
+            char args[512];
+            snprintf(args, sizeof args, "--check --profile-once --n %d --seed %llu%s%s%s", edge,
+                     (unsigned long long)lab.opts.seed, lab.opts.only ? " --only " : "", lab.opts.only ? lab.opts.only : "",
+                     st.cap >= 0 ? " --cap " : "");
+            if (st.cap >= 0)
+                snprintf(args + strlen(args), sizeof args - strlen(args), "%lld", st.cap);
+            collect_counters(args, st.counters, st.points);
+        }
+        time_points(&lab, &st);
+        report_caps(&lab, &st);
+        report_arms(&lab, &st);
+        print_summary(&st);
+
+        wave_data_free(&st.d);
+    } while (lab_next_size(&lab));
     return lab_finish(&lab);
 }
