@@ -444,56 +444,59 @@ int main(int argc, char **argv)
         LAB_TABLE(lab10_variants, lab10_variant_count), extra, 3};
     lab_start(&st.lab, &d, argc, argv);
     struct lab *lab = &st.lab;
-    if (lab->opts.n > MAX_EDGE)
-        memlab_die(EXIT_USAGE, "--n is the edge of the images: 1 to %d (got %zu)", MAX_EDGE, lab->opts.n);
-    int edge = (int)lab->opts.n;
-    if (!edge) /* the smallest power of two whose image outgrows the L2 (--quick: a quarter of it) */
-        for (edge = 256; edge < MAX_EDGE && (size_t)edge * edge * 4 < lab->gpu.l2_bytes; edge *= 2)
-            ;
-    if (!lab->opts.n && lab->opts.quick)
-        edge /= 2;
-    int steps = steps_opt ? (int)steps_opt : lab->opts.quick ? 1024 : 2048;
+    do {
+        st.array = NULL, st.tex = 0, st.array_w = st.array_h = 0; /* the last size freed them */
+        if (lab->opts.n > MAX_EDGE)
+            memlab_die(EXIT_USAGE, "--n is the edge of the images: 1 to %d (got %zu)", MAX_EDGE, lab->opts.n);
+        int edge = (int)lab->opts.n;
+        if (!edge) /* the smallest power of two whose image outgrows the L2 (--quick: a quarter of it) */
+            for (edge = 256; edge < MAX_EDGE && (size_t)edge * edge * 4 < lab->gpu.l2_bytes; edge *= 2)
+                ;
+        if (!lab->opts.n && lab->opts.quick)
+            edge /= 2;
+        int steps = steps_opt ? (int)steps_opt : lab->opts.quick ? 1024 : 2048;
 
-    st.max_threads = lab->gpu.sms * lab->gpu.max_threads_per_sm;
-    size_t chase_words = (size_t)(st.max_threads > 4097 ? st.max_threads : 4097) * CH;
-    st.d_table = (unsigned *)gpu_alloc(TW * sizeof(unsigned), "the chase's table");
-    st.d_starts = (unsigned *)gpu_alloc(chase_words * sizeof(unsigned), "the chase's starts");
-    st.d_ends = (unsigned *)gpu_alloc((chase_words + GUARD_WORDS) * sizeof(unsigned), "the chase's ends");
-    st.max_pixels = (size_t)edge * edge > 1001 * 999 ? (size_t)edge * edge : 1001 * 999;
-    size_t host_words = st.max_pixels > chase_words ? st.max_pixels : chase_words;
-    st.d_in = (float *)gpu_alloc(st.max_pixels * sizeof(float), "the input image");
-    st.d_out = (float *)gpu_alloc((st.max_pixels + GUARD_WORDS) * sizeof(float), "the output image");
-    st.pos = (unsigned *)malloc(chase_words * sizeof(unsigned));
-    st.h_starts = (unsigned *)malloc(chase_words * sizeof(unsigned));
-    st.h_words = (unsigned *)malloc((chase_words + GUARD_WORDS) * sizeof(unsigned));
-    st.h_in = (float *)malloc(st.max_pixels * sizeof(float));
-    st.h_key = (float *)malloc((host_words + GUARD_WORDS) * sizeof(float));
-    st.h_out = (float *)malloc((st.max_pixels + GUARD_WORDS) * sizeof(float));
-    if (!st.pos || !st.h_starts || !st.h_words || !st.h_in || !st.h_key || !st.h_out)
-        memlab_die(EXIT_USAGE, "out of host memory: use a smaller --n");
-    struct rng rng = rng_seeded(lab->opts.seed);
-    rng_fill_floats(&rng, st.h_in, st.max_pixels, -1.0f, 1.0f);
-    printf("chase: %d threads x %d chains x %d hops through a %d-word table; images: %dx%d floats (%.1f MiB, %.2fx the "
-           "L2)%s\n",
-           st.max_threads, CH, steps, TW, edge, edge, edge * (double)edge * 4 / 1048576,
-           edge * (double)edge * 4 / lab->gpu.l2_bytes, lab->opts.check ? "; verifying only" : "");
+        st.max_threads = lab->gpu.sms * lab->gpu.max_threads_per_sm;
+        size_t chase_words = (size_t)(st.max_threads > 4097 ? st.max_threads : 4097) * CH;
+        st.d_table = (unsigned *)gpu_alloc(TW * sizeof(unsigned), "the chase's table");
+        st.d_starts = (unsigned *)gpu_alloc(chase_words * sizeof(unsigned), "the chase's starts");
+        st.d_ends = (unsigned *)gpu_alloc((chase_words + GUARD_WORDS) * sizeof(unsigned), "the chase's ends");
+        st.max_pixels = (size_t)edge * edge > 1001 * 999 ? (size_t)edge * edge : 1001 * 999;
+        size_t host_words = st.max_pixels > chase_words ? st.max_pixels : chase_words;
+        st.d_in = (float *)gpu_alloc(st.max_pixels * sizeof(float), "the input image");
+        st.d_out = (float *)gpu_alloc((st.max_pixels + GUARD_WORDS) * sizeof(float), "the output image");
+        st.pos = (unsigned *)malloc(chase_words * sizeof(unsigned));
+        st.h_starts = (unsigned *)malloc(chase_words * sizeof(unsigned));
+        st.h_words = (unsigned *)malloc((chase_words + GUARD_WORDS) * sizeof(unsigned));
+        st.h_in = (float *)malloc(st.max_pixels * sizeof(float));
+        st.h_key = (float *)malloc((host_words + GUARD_WORDS) * sizeof(float));
+        st.h_out = (float *)malloc((st.max_pixels + GUARD_WORDS) * sizeof(float));
+        if (!st.pos || !st.h_starts || !st.h_words || !st.h_in || !st.h_key || !st.h_out)
+            memlab_die(EXIT_USAGE, "out of host memory: use a smaller --n");
+        struct rng rng = rng_seeded(lab->opts.seed);
+        rng_fill_floats(&rng, st.h_in, st.max_pixels, -1.0f, 1.0f);
+        printf("chase: %d threads x %d chains x %d hops through a %d-word table; images: %dx%d floats (%.1f MiB, %.2fx the "
+               "L2)%s\n",
+               st.max_threads, CH, steps, TW, edge, edge, edge * (double)edge * 4 / 1048576,
+               edge * (double)edge * 4 / lab->gpu.l2_bytes, lab->opts.check ? "; verifying only" : "");
 
-    if (!lab->opts.only || modes_only) {
-        run_modes(lab, (int)dump_fetches);
-        run_staircase(lab);
-    }
-    for (int e = EXP_CHASE; !modes_only && e <= EXP_ROTATE; e++)
-        run_experiment(&st, (enum experiment)e, edge, steps);
+        if (!lab->opts.only || modes_only) {
+            run_modes(lab, (int)dump_fetches);
+            run_staircase(lab);
+        }
+        for (int e = EXP_CHASE; !modes_only && e <= EXP_ROTATE; e++)
+            run_experiment(&st, (enum experiment)e, edge, steps);
 
-    if (st.tex)
-        CUDA_CHECK(cudaDestroyTextureObject(st.tex));
-    if (st.array)
-        CUDA_CHECK(cudaFreeArray(st.array));
-    gpu_free(st.d_table);
-    gpu_free(st.d_starts);
-    gpu_free(st.d_ends);
-    gpu_free(st.d_in);
-    gpu_free(st.d_out);
-    free(st.pos), free(st.h_starts), free(st.h_words), free(st.h_in), free(st.h_key), free(st.h_out);
+        if (st.tex)
+            CUDA_CHECK(cudaDestroyTextureObject(st.tex));
+        if (st.array)
+            CUDA_CHECK(cudaFreeArray(st.array));
+        gpu_free(st.d_table);
+        gpu_free(st.d_starts);
+        gpu_free(st.d_ends);
+        gpu_free(st.d_in);
+        gpu_free(st.d_out);
+        free(st.pos), free(st.h_starts), free(st.h_words), free(st.h_in), free(st.h_key), free(st.h_out);
+    } while (lab_next_size(lab));
     return lab_finish(lab);
 }

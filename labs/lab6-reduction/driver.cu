@@ -458,72 +458,75 @@ int main(int argc, char **argv)
         LAB_TABLE(lab6_variants, lab6_variant_count), extra, 1};
     struct lab lab;
     lab_start(&lab, &d, argc, argv);
-    if (lab.opts.n > MAX_N)
-        memlab_die(EXIT_USAGE, "--n %zu: this lab sums at most 2^30 ints (every sum must fit an int)", lab.opts.n);
     if (lab6_variant_count > MAX_VARIANTS)
         memlab_die(EXIT_USAGE, "kernels.cu lists %d variants; the driver holds %d", lab6_variant_count, MAX_VARIANTS);
+    do {
+        if (lab.opts.n > MAX_N)
+            memlab_die(EXIT_USAGE, "--n %zu: this lab sums at most 2^30 ints (every sum must fit an int)", lab.opts.n);
 
-    static struct run r;
-    struct buffers b;
-    r.lab = &lab;
-    r.b = &b;
-    r.cold = (int)cold;
-    r.size_count = timed_sizes(&lab, r.sizes);
-    setup_buffers(&b, &lab, r.sizes, r.size_count);
+        static struct run r;
+        memset(&r, 0, sizeof r); /* static: clear what the last size left */
+        struct buffers b;
+        r.lab = &lab;
+        r.b = &b;
+        r.cold = (int)cold;
+        r.size_count = timed_sizes(&lab, r.sizes);
+        setup_buffers(&b, &lab, r.sizes, r.size_count);
 
-    /* awkward sizes first: a broken variant is named before anything is timed */
-    struct job cub_job = {NULL, &b, 0, 0};
-    verify_awkward(&lab, &b, NULL);
-    for (int vi = 0; vi < lab6_variant_count; vi++) {
-        r.selected[vi] = cli_selects(&lab.opts, lab6_variants[vi].name);
-        r.implemented[vi] = r.selected[vi] && verify_awkward(&lab, &b, &lab6_variants[vi]) > 0;
-    }
-
-    struct report rep;
-    if (!lab.opts.check)
-        report_open(&rep, lab.csv_dir, "steps", &lab.info, "step",
-                    "step_x,total_x,pct_of_cub,cub_gbps,l2");
-    struct progress prog;
-    progress_start(&prog, "reduction", r.size_count * (lab6_variant_count + 1));
-    for (int s = 0; s < r.size_count; s++) {
-        size_t n = r.sizes[s];
-        print_size(&lab, n, r.cold);
-        cub_job.n = n;
-        cub_job.sum = cpu_sum(b.host_in, n, 0);
-        r.cub[s] = measure(&r, &cub_job, &prog);
-        if (!lab.opts.check)
-            report_steps_row(&rep, &r, s, -1);
-        else if (r.cub[s].status == ROW_OK)
-            printf("%-26s verified at %zu awkward sizes and at n = %zu\n", CUB_NAME,
-                   sizeof awkward_sizes / sizeof awkward_sizes[0], n);
+        /* awkward sizes first: a broken variant is named before anything is timed */
+        struct job cub_job = {NULL, &b, 0, 0};
+        verify_awkward(&lab, &b, NULL);
         for (int vi = 0; vi < lab6_variant_count; vi++) {
-            r.res[s][vi].status = ROW_NOT_IMPLEMENTED;
-            if (!r.selected[vi])
-                continue;
-            if (r.implemented[vi]) {
-                struct job j = {&lab6_variants[vi], &b, n, cub_job.sum};
-                r.res[s][vi] = measure(&r, &j, &prog);
-            }
-            if (!lab.opts.check)
-                report_steps_row(&rep, &r, s, vi);
-            else if (r.res[s][vi].status == ROW_NOT_IMPLEMENTED)
-                printf("%-26s not implemented\n", lab6_variants[vi].name);
-            else if (r.res[s][vi].status == ROW_OK)
-                printf("%-26s verified at %zu awkward sizes and at n = %zu\n", lab6_variants[vi].name,
-                       sizeof awkward_sizes / sizeof awkward_sizes[0], n);
+            r.selected[vi] = cli_selects(&lab.opts, lab6_variants[vi].name);
+            r.implemented[vi] = r.selected[vi] && verify_awkward(&lab, &b, &lab6_variants[vi]) > 0;
         }
-    }
-    if (!lab.opts.check) {
-        report_close(&rep);
-        report_open(&rep, lab.csv_dir, "speedup", &lab.info, "step",
-                    "step_x,total_x,cub_x,g80_ms,g80_gbps,g80_step_x,g80_total_x");
-        for (int s = 0; s < r.size_count; s++)
-            for (int vi = 0; vi < lab6_variant_count; vi++)
-                if (r.selected[vi])
-                    report_speedup_row(&rep, &r, s, vi);
-        report_close(&rep);
-        print_summary(&r);
-    }
-    free_buffers(&b);
+
+        struct report rep;
+        if (!lab.opts.check)
+            report_open(&rep, lab.csv_dir, "steps", &lab.info, "step",
+                        "step_x,total_x,pct_of_cub,cub_gbps,l2");
+        struct progress prog;
+        progress_start(&prog, "reduction", r.size_count * (lab6_variant_count + 1));
+        for (int s = 0; s < r.size_count; s++) {
+            size_t n = r.sizes[s];
+            print_size(&lab, n, r.cold);
+            cub_job.n = n;
+            cub_job.sum = cpu_sum(b.host_in, n, 0);
+            r.cub[s] = measure(&r, &cub_job, &prog);
+            if (!lab.opts.check)
+                report_steps_row(&rep, &r, s, -1);
+            else if (r.cub[s].status == ROW_OK)
+                printf("%-26s verified at %zu awkward sizes and at n = %zu\n", CUB_NAME,
+                       sizeof awkward_sizes / sizeof awkward_sizes[0], n);
+            for (int vi = 0; vi < lab6_variant_count; vi++) {
+                r.res[s][vi].status = ROW_NOT_IMPLEMENTED;
+                if (!r.selected[vi])
+                    continue;
+                if (r.implemented[vi]) {
+                    struct job j = {&lab6_variants[vi], &b, n, cub_job.sum};
+                    r.res[s][vi] = measure(&r, &j, &prog);
+                }
+                if (!lab.opts.check)
+                    report_steps_row(&rep, &r, s, vi);
+                else if (r.res[s][vi].status == ROW_NOT_IMPLEMENTED)
+                    printf("%-26s not implemented\n", lab6_variants[vi].name);
+                else if (r.res[s][vi].status == ROW_OK)
+                    printf("%-26s verified at %zu awkward sizes and at n = %zu\n", lab6_variants[vi].name,
+                           sizeof awkward_sizes / sizeof awkward_sizes[0], n);
+            }
+        }
+        if (!lab.opts.check) {
+            report_close(&rep);
+            report_open(&rep, lab.csv_dir, "speedup", &lab.info, "step",
+                        "step_x,total_x,cub_x,g80_ms,g80_gbps,g80_step_x,g80_total_x");
+            for (int s = 0; s < r.size_count; s++)
+                for (int vi = 0; vi < lab6_variant_count; vi++)
+                    if (r.selected[vi])
+                        report_speedup_row(&rep, &r, s, vi);
+            report_close(&rep);
+            print_summary(&r);
+        }
+        free_buffers(&b);
+    } while (lab_next_size(&lab));
     return lab_finish(&lab);
 }

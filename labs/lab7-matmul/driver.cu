@@ -415,117 +415,119 @@ int main(int argc, char **argv)
         LAB_TABLE(lab7_variants, lab7_variant_count), NULL, 0};
     struct lab lab;
     lab_start(&lab, &d, argc, argv);
-    if (lab.opts.n > MAX_N)
-        memlab_die(EXIT_USAGE, "--n %zu is too large for lab 7 (m = n = k = N): at most %d", lab.opts.n, MAX_N);
-    int n = lab.opts.n ? (int)lab.opts.n : default_size(&lab);
-    struct shape big = {n, n, n};
     memset(poison_words, 0xFF, sizeof poison_words);
-
-    size_t cap = (size_t)n * n;
-    for (int i = 0; i < SMALL_SHAPES; i++) {
-        const struct shape *s = &small_shapes[i];
-        size_t most = (size_t)s->m * s->k > (size_t)s->k * s->n ? (size_t)s->m * s->k : (size_t)s->k * s->n;
-        if ((size_t)s->m * s->n > most)
-            most = (size_t)s->m * s->n;
-        if (most > cap)
-            cap = most;
-    }
-    size_t bytes = (cap + GUARD_WORDS) * sizeof(float);
-    struct buffers bf;
-    bf.a = (float *)gpu_alloc(bytes, "matrix A");
-    bf.b = (float *)gpu_alloc(bytes, "matrix B");
-    bf.c = (float *)gpu_alloc(bytes, "matrix C");
-    bf.c_ref = (float *)gpu_alloc((size_t)n * n * sizeof(float), "cuBLAS's C (the reference)");
-    bf.host_a = (float *)malloc(bytes);
-    bf.host_b = (float *)malloc(bytes);
-    bf.expected_a = (float *)malloc(bytes);
-    bf.got = (float *)malloc(bytes);
-    bf.ref = (double *)malloc((size_t)n * n * sizeof(double));
-    bf.varied_ref = (double *)malloc((size_t)n * n * sizeof(double));
-    if (!bf.host_a || !bf.host_b || !bf.expected_a || !bf.got || !bf.ref || !bf.varied_ref)
-        memlab_die(EXIT_USAGE, "out of host memory for %.0f MiB: use a smaller --n",
-                   (4 * bytes + 2 * 8.0 * n * n) / 1048576.0);
-    struct rng rng = rng_seeded(lab.opts.seed);
-    rng_fill_floats(&rng, bf.host_a, cap, -1.0f, 1.0f);
-    rng_fill_floats(&rng, bf.host_b, cap, -1.0f, 1.0f);
-    for (int i = 0; i < SMALL_SHAPES; i++) {
-        bf.small_ref[i] = (double *)malloc((size_t)small_shapes[i].m * small_shapes[i].n * sizeof(double));
-        if (!bf.small_ref[i])
-            memlab_die(EXIT_USAGE, "out of host memory for the CPU references");
-        cpu_matmul(bf.small_ref[i], bf.host_a, bf.host_b, small_shapes[i]);
-    }
-    printf("matrices: %d x %d, %.1f MiB each (%.2fx the L2); %.1f GFLOP per multiply%s\n", n, n,
-           (double)n * n * 4 / 1048576.0, (double)n * n * 4 / lab.gpu.l2_bytes, 2.0 * n * n * n / 1e9,
-           lab.opts.check ? ", verifying only" : "");
-
     cublasHandle_t blas;
     CUBLAS_CHECK(cublasCreate(&blas));
     CUBLAS_CHECK(cublasSetMathMode(blas, CUBLAS_DEFAULT_MATH)); /* FP32 throughout: no TF32 tensor cores */
-    struct matmul_job blas_job = {NULL, blas, &bf, big};
-    if (verify_all(&lab, blas_job, big) != ROW_OK)
-        memlab_die(EXIT_WRONG, "cuBLAS disagrees with the CPU at the small shapes: no reference to trust");
-    make_reference(&lab, blas_job, big);
+    do {
+        if (lab.opts.n > MAX_N)
+            memlab_die(EXIT_USAGE, "--n %zu is too large for lab 7 (m = n = k = N): at most %d", lab.opts.n, MAX_N);
+        int n = lab.opts.n ? (int)lab.opts.n : default_size(&lab);
+        struct shape big = {n, n, n};
 
-    if (lab.opts.check)
-        printf("%-20s verified at %d small shapes (CPU) and sampled at %dx%dx%d: the reference\n", "cublas_sgemm",
-               SMALL_SHAPES, n, n, n);
-
-    struct outcome *out = (struct outcome *)calloc((size_t)lab7_variant_count, sizeof *out);
-    if (!out)
-        memlab_die(EXIT_USAGE, "out of host memory");
-    struct timing_config timing = lab_timing(&lab, 0);
-    struct progress prog;
-    progress_start(&prog, "variants", lab7_variant_count);
-    for (int i = 0; i < lab7_variant_count; i++) {
-        const struct lab7_variant *v = &lab7_variants[i];
-        out[i].status = ROW_NOT_IMPLEMENTED;
-        if (!cli_selects(&lab.opts, v->name))
-            continue;
-        struct matmul_job job = {v, blas, &bf, big};
-        out[i].status = verify_all(&lab, job, big);
-        if (out[i].status == ROW_NOT_IMPLEMENTED && lab.opts.check)
-            printf("%-20s not implemented\n", v->name);
-        else if (out[i].status == ROW_OK && lab.opts.check)
-            printf("%-20s verified at %d small shapes (CPU) and at %dx%dx%d (cuBLAS)\n", v->name, SMALL_SHAPES, n,
-                   n, n);
-        if (out[i].status != ROW_NOT_IMPLEMENTED && !lab.opts.check)
-            resources_of(&lab, v, &out[i]);
-        if (out[i].status == ROW_OK && !lab.opts.check) {
-            struct timed_job timed = {v->name, launch_job, &job, vary_input, check_repetition,
-                                      work_of(big)};
-            out[i].status = lab_time(&lab, &timed, &timing, &out[i].ms);
+        size_t cap = (size_t)n * n;
+        for (int i = 0; i < SMALL_SHAPES; i++) {
+            const struct shape *s = &small_shapes[i];
+            size_t most = (size_t)s->m * s->k > (size_t)s->k * s->n ? (size_t)s->m * s->k : (size_t)s->k * s->n;
+            if ((size_t)s->m * s->n > most)
+                most = (size_t)s->m * s->n;
+            if (most > cap)
+                cap = most;
         }
-        progress_step(&prog, v->name);
-    }
+        size_t bytes = (cap + GUARD_WORDS) * sizeof(float);
+        struct buffers bf;
+        bf.a = (float *)gpu_alloc(bytes, "matrix A");
+        bf.b = (float *)gpu_alloc(bytes, "matrix B");
+        bf.c = (float *)gpu_alloc(bytes, "matrix C");
+        bf.c_ref = (float *)gpu_alloc((size_t)n * n * sizeof(float), "cuBLAS's C (the reference)");
+        bf.host_a = (float *)malloc(bytes);
+        bf.host_b = (float *)malloc(bytes);
+        bf.expected_a = (float *)malloc(bytes);
+        bf.got = (float *)malloc(bytes);
+        bf.ref = (double *)malloc((size_t)n * n * sizeof(double));
+        bf.varied_ref = (double *)malloc((size_t)n * n * sizeof(double));
+        if (!bf.host_a || !bf.host_b || !bf.expected_a || !bf.got || !bf.ref || !bf.varied_ref)
+            memlab_die(EXIT_USAGE, "out of host memory for %.0f MiB: use a smaller --n",
+                       (4 * bytes + 2 * 8.0 * n * n) / 1048576.0);
+        struct rng rng = rng_seeded(lab.opts.seed);
+        rng_fill_floats(&rng, bf.host_a, cap, -1.0f, 1.0f);
+        rng_fill_floats(&rng, bf.host_b, cap, -1.0f, 1.0f);
+        for (int i = 0; i < SMALL_SHAPES; i++) {
+            bf.small_ref[i] = (double *)malloc((size_t)small_shapes[i].m * small_shapes[i].n * sizeof(double));
+            if (!bf.small_ref[i])
+                memlab_die(EXIT_USAGE, "out of host memory for the CPU references");
+            cpu_matmul(bf.small_ref[i], bf.host_a, bf.host_b, small_shapes[i]);
+        }
+        printf("matrices: %d x %d, %.1f MiB each (%.2fx the L2); %.1f GFLOP per multiply%s\n", n, n,
+               (double)n * n * 4 / 1048576.0, (double)n * n * 4 / lab.gpu.l2_bytes, 2.0 * n * n * n / 1e9,
+               lab.opts.check ? ", verifying only" : "");
 
-    if (!lab.opts.check) {
-        struct work work = work_of(big);
-        struct timed_job timed_blas = {"cublas_sgemm", launch_job, &blas_job, NULL, NULL, work};
-        struct row blas_row = {"cublas_sgemm", 0, (size_t)n, work.dram_bytes, work.flops,
-                               {0, 0, 0, 0}, ROW_OK};
-        blas_row.status = lab_time(&lab, &timed_blas, &timing, &blas_row.ms);
-        struct ceilings c;
-        c.cublas_tflops = tflops_of(&blas_row);
-        c.peak_tflops = gpu_fp32_peak_gflops(&lab.gpu) / 1e3;
-        c.smem_model_tflops = lab.gpu.sms * 32.0 * lab.gpu.sm_clock_khz * 1e3 / 1e12;
-        report_tiles(&lab, out, &blas_row, &c);
-        report_occupancy(&lab, out, &blas_row);
-        print_summary(out, &blas_row, &c, n);
-    }
+        struct matmul_job blas_job = {NULL, blas, &bf, big};
+        if (verify_all(&lab, blas_job, big) != ROW_OK)
+            memlab_die(EXIT_WRONG, "cuBLAS disagrees with the CPU at the small shapes: no reference to trust");
+        make_reference(&lab, blas_job, big);
 
-    free(out);
+        if (lab.opts.check)
+            printf("%-20s verified at %d small shapes (CPU) and sampled at %dx%dx%d: the reference\n", "cublas_sgemm",
+                   SMALL_SHAPES, n, n, n);
+
+        struct outcome *out = (struct outcome *)calloc((size_t)lab7_variant_count, sizeof *out);
+        if (!out)
+            memlab_die(EXIT_USAGE, "out of host memory");
+        struct timing_config timing = lab_timing(&lab, 0);
+        struct progress prog;
+        progress_start(&prog, "variants", lab7_variant_count);
+        for (int i = 0; i < lab7_variant_count; i++) {
+            const struct lab7_variant *v = &lab7_variants[i];
+            out[i].status = ROW_NOT_IMPLEMENTED;
+            if (!cli_selects(&lab.opts, v->name))
+                continue;
+            struct matmul_job job = {v, blas, &bf, big};
+            out[i].status = verify_all(&lab, job, big);
+            if (out[i].status == ROW_NOT_IMPLEMENTED && lab.opts.check)
+                printf("%-20s not implemented\n", v->name);
+            else if (out[i].status == ROW_OK && lab.opts.check)
+                printf("%-20s verified at %d small shapes (CPU) and at %dx%dx%d (cuBLAS)\n", v->name, SMALL_SHAPES, n,
+                       n, n);
+            if (out[i].status != ROW_NOT_IMPLEMENTED && !lab.opts.check)
+                resources_of(&lab, v, &out[i]);
+            if (out[i].status == ROW_OK && !lab.opts.check) {
+                struct timed_job timed = {v->name, launch_job, &job, vary_input, check_repetition,
+                                          work_of(big)};
+                out[i].status = lab_time(&lab, &timed, &timing, &out[i].ms);
+            }
+            progress_step(&prog, v->name);
+        }
+
+        if (!lab.opts.check) {
+            struct work work = work_of(big);
+            struct timed_job timed_blas = {"cublas_sgemm", launch_job, &blas_job, NULL, NULL, work};
+            struct row blas_row = {"cublas_sgemm", 0, (size_t)n, work.dram_bytes, work.flops,
+                                   {0, 0, 0, 0}, ROW_OK};
+            blas_row.status = lab_time(&lab, &timed_blas, &timing, &blas_row.ms);
+            struct ceilings c;
+            c.cublas_tflops = tflops_of(&blas_row);
+            c.peak_tflops = gpu_fp32_peak_gflops(&lab.gpu) / 1e3;
+            c.smem_model_tflops = lab.gpu.sms * 32.0 * lab.gpu.sm_clock_khz * 1e3 / 1e12;
+            report_tiles(&lab, out, &blas_row, &c);
+            report_occupancy(&lab, out, &blas_row);
+            print_summary(out, &blas_row, &c, n);
+        }
+
+        free(out);
+        gpu_free(bf.a);
+        gpu_free(bf.b);
+        gpu_free(bf.c);
+        gpu_free(bf.c_ref);
+        free(bf.host_a);
+        free(bf.host_b);
+        free(bf.expected_a);
+        free(bf.got);
+        free(bf.ref);
+        free(bf.varied_ref);
+        for (int i = 0; i < SMALL_SHAPES; i++)
+            free(bf.small_ref[i]);
+    } while (lab_next_size(&lab));
     CUBLAS_CHECK(cublasDestroy(blas));
-    gpu_free(bf.a);
-    gpu_free(bf.b);
-    gpu_free(bf.c);
-    gpu_free(bf.c_ref);
-    free(bf.host_a);
-    free(bf.host_b);
-    free(bf.expected_a);
-    free(bf.got);
-    free(bf.ref);
-    free(bf.varied_ref);
-    for (int i = 0; i < SMALL_SHAPES; i++)
-        free(bf.small_ref[i]);
     return lab_finish(&lab);
 }

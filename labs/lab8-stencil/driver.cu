@@ -467,41 +467,43 @@ int main(int argc, char **argv)
     if (lab8_variant_count != CODES)
         memlab_die(EXIT_USAGE, "kernels.cu lists %d codes, the lab has %d", lab8_variant_count, CODES);
 
-    int radius_edge = lab.opts.n ? (int)lab.opts.n : 256, roofline_edge = lab.opts.n ? (int)lab.opts.n : 512;
-    if (lab.opts.n > 1024)
-        memlab_die(EXIT_USAGE, "--n is the edge of a cubic grid: at most 1024 (got %zu)", lab.opts.n);
-    int cliff_x_max = st.nx ? (int)st.nx : CLIFF_X_MAX;
-    struct grid cliff_largest = {cliff_x_max, cliff_ny(lab.gpu.l2_bytes), CLIFF_NZ};
-    if (grid_points(cliff_largest) >= (size_t)1 << 31)
-        memlab_die(EXIT_USAGE, "the cliff grid (%dx%dx%d) needs 64-bit indices: this L2 is too large for the lab",
-                   cliff_largest.nx, cliff_largest.ny, cliff_largest.nz);
-    /* every grid reads a prefix of one input; checked rows: all of the radius grid and the
-     * awkward grids, at most 12 x 12 sampled rows of the others */
-    size_t radius_cube = (size_t)radius_edge * radius_edge * radius_edge;
-    size_t roofline_cube = (size_t)roofline_edge * roofline_edge * roofline_edge;
-    size_t awkward_max = (size_t)1 << 20;
-    st.capacity = max_size(max_size(grid_points(cliff_largest), roofline_cube), max_size(radius_cube, awkward_max));
-    st.got_capacity = max_size(max_size(radius_cube, awkward_max), (size_t)144 * max_size(cliff_x_max, roofline_edge));
+    do {
+        int radius_edge = lab.opts.n ? (int)lab.opts.n : 256, roofline_edge = lab.opts.n ? (int)lab.opts.n : 512;
+        if (lab.opts.n > 1024)
+            memlab_die(EXIT_USAGE, "--n is the edge of a cubic grid: at most 1024 (got %zu)", lab.opts.n);
+        int cliff_x_max = st.nx ? (int)st.nx : CLIFF_X_MAX;
+        struct grid cliff_largest = {cliff_x_max, cliff_ny(lab.gpu.l2_bytes), CLIFF_NZ};
+        if (grid_points(cliff_largest) >= (size_t)1 << 31)
+            memlab_die(EXIT_USAGE, "the cliff grid (%dx%dx%d) needs 64-bit indices: this L2 is too large for the lab",
+                       cliff_largest.nx, cliff_largest.ny, cliff_largest.nz);
+        /* every grid reads a prefix of one input; checked rows: all of the radius grid and the
+         * awkward grids, at most 12 x 12 sampled rows of the others */
+        size_t radius_cube = (size_t)radius_edge * radius_edge * radius_edge;
+        size_t roofline_cube = (size_t)roofline_edge * roofline_edge * roofline_edge;
+        size_t awkward_max = (size_t)1 << 20;
+        st.capacity = max_size(max_size(grid_points(cliff_largest), roofline_cube), max_size(radius_cube, awkward_max));
+        st.got_capacity = max_size(max_size(radius_cube, awkward_max), (size_t)144 * max_size(cliff_x_max, roofline_edge));
 
-    size_t bytes = st.capacity * sizeof(float);
-    grid_buffers_open(&st.in, &st.out, &st.host_in, &st.got, st.capacity, st.got_capacity, lab.opts.seed,
-                      "lab 8's two grids");
-    for (int c = 0; c < CODES; c++)
-        st.implemented[c] = 1;
-    printf("input: %.1f MiB of random floats; two grids of up to %zu points%s\n", bytes / 1048576.0, st.capacity,
-           lab.opts.check ? ", verifying only" : "");
+        size_t bytes = st.capacity * sizeof(float);
+        grid_buffers_open(&st.in, &st.out, &st.host_in, &st.got, st.capacity, st.got_capacity, lab.opts.seed,
+                          "lab 8's two grids");
+        for (int c = 0; c < CODES; c++)
+            st.implemented[c] = 1;
+        printf("input: %.1f MiB of random floats; two grids of up to %zu points%s\n", bytes / 1048576.0, st.capacity,
+               lab.opts.check ? ", verifying only" : "");
 
-    if (!st.cliff_only)
-        verify_awkward(&lab, &st);
-    const struct experiment radius = {"radius", "radius", "edge,gstencil_s,regs,blocks_per_sm,occupancy", radius_edge, 1};
-    const struct experiment roofline = {"roofline", "radius", "edge,gstencil_s,regs,blocks_per_sm,occupancy",
-                                        roofline_edge, 0};
-    if (!st.cliff_only) {
-        run_cube(&lab, &st, &radius, 0);
-        run_cube(&lab, &st, &roofline, 80.0);
-    }
-    run_cliff(&lab, &st);
+        if (!st.cliff_only)
+            verify_awkward(&lab, &st);
+        const struct experiment radius = {"radius", "radius", "edge,gstencil_s,regs,blocks_per_sm,occupancy", radius_edge, 1};
+        const struct experiment roofline = {"roofline", "radius", "edge,gstencil_s,regs,blocks_per_sm,occupancy",
+                                            roofline_edge, 0};
+        if (!st.cliff_only) {
+            run_cube(&lab, &st, &radius, 0);
+            run_cube(&lab, &st, &roofline, 80.0);
+        }
+        run_cliff(&lab, &st);
 
-    grid_buffers_close(st.in, st.host_in, st.got);
+        grid_buffers_close(st.in, st.host_in, st.got);
+    } while (lab_next_size(&lab));
     return lab_finish(&lab);
 }

@@ -382,61 +382,64 @@ int main(int argc, char **argv)
     lab_start(&lab, &d, argc, argv);
     if (lab9_variant_count != LAB9_CODES)
         memlab_die(EXIT_USAGE, "kernels.cu lists %d codes, the lab has %d", lab9_variant_count, LAB9_CODES);
-    if (lab.opts.n && (lab.opts.n % EDGE_STEP || lab.opts.n > EDGE_MAX))
-        memlab_die(EXIT_USAGE, "--n is the grid's edge: a multiple of %d, at most %d (got %zu)", EDGE_STEP, EDGE_MAX,
-                   lab.opts.n);
-    if (lab.opts.n) {
-        st.edges[0] = (int)lab.opts.n;
-        st.edge_count = 1;
-    } else {
-        const int *e = lab.opts.quick ? quick_edges : full_edges;
-        st.edge_count = lab.opts.quick ? 2 : 4;
-        memcpy(st.edges, e, st.edge_count * sizeof(int));
-    }
-    int largest = st.edges[st.edge_count - 1];
-    st.capacity = (size_t)largest * largest * largest;
-    st.got_capacity = 144 * (size_t)largest > ((size_t)1 << 20) ? 144 * (size_t)largest : (size_t)1 << 20;
-    size_t bytes = st.capacity * sizeof(float);
-    grid_buffers_open(&st.in, &st.out, &st.host_in, &st.got, st.capacity, st.got_capacity, lab.opts.seed,
-                      "lab 9's two grids");
-    st.machine.l2_bytes = (double)lab.gpu.l2_bytes;
-    st.machine.l2_share = 0.5;
-    st.machine.epsilon = 0.01;
-    for (int k = 0; k < LAB9_CODES; k++)
-        st.formulas[k] = 1;
-    if (profile_once) {
-        profile_points(&lab, &st);
-        return EXIT_OK;
-    }
-    printf("grids up to %d^3 (%.0f MiB each, %.1fx the L2)%s\n", largest, bytes / 1048576.0,
-           (double)bytes / lab.gpu.l2_bytes, lab.opts.check ? ", verifying only" : "");
+    do {
+        memset(&st, 0, sizeof st); /* static: clear what the last size left */
+        if (lab.opts.n && (lab.opts.n % EDGE_STEP || lab.opts.n > EDGE_MAX))
+            memlab_die(EXIT_USAGE, "--n is the grid's edge: a multiple of %d, at most %d (got %zu)", EDGE_STEP, EDGE_MAX,
+                       lab.opts.n);
+        if (lab.opts.n) {
+            st.edges[0] = (int)lab.opts.n;
+            st.edge_count = 1;
+        } else {
+            const int *e = lab.opts.quick ? quick_edges : full_edges;
+            st.edge_count = lab.opts.quick ? 2 : 4;
+            memcpy(st.edges, e, st.edge_count * sizeof(int));
+        }
+        int largest = st.edges[st.edge_count - 1];
+        st.capacity = (size_t)largest * largest * largest;
+        st.got_capacity = 144 * (size_t)largest > ((size_t)1 << 20) ? 144 * (size_t)largest : (size_t)1 << 20;
+        size_t bytes = st.capacity * sizeof(float);
+        grid_buffers_open(&st.in, &st.out, &st.host_in, &st.got, st.capacity, st.got_capacity, lab.opts.seed,
+                          "lab 9's two grids");
+        st.machine.l2_bytes = (double)lab.gpu.l2_bytes;
+        st.machine.l2_share = 0.5;
+        st.machine.epsilon = 0.01;
+        for (int k = 0; k < LAB9_CODES; k++)
+            st.formulas[k] = 1;
+        if (profile_once) {
+            profile_points(&lab, &st);
+            return EXIT_OK;
+        }
+        printf("grids up to %d^3 (%.0f MiB each, %.1fx the L2)%s\n", largest, bytes / 1048576.0,
+               (double)bytes / lab.gpu.l2_bytes, lab.opts.check ? ", verifying only" : "");
 
-    verify_formulas(&lab, &st);
-    verify_awkward(&lab, &st);
-    if (lab.opts.check) {
-        verify_edges(&lab, &st);
-    } else {
-        double clock_mhz = gpu_measure_sm_clock_mhz(5.0);
-        struct level_bandwidth bw = lab_bandwidth_probes(&lab, st.in, bytes, st.out, clock_mhz);
-        st.gbps[0] = lab.info.ceiling_copy_gbps;
-        st.gbps[1] = bw.gbps[LEVEL_L2];
-        st.gbps[2] = bw.gbps[LEVEL_L1];
-        st.rates.sms = lab.gpu.sms;
-        st.rates.issue = measure_issue(&lab, st.out, clock_mhz);
-        memcpy(st.rates.gbps, st.gbps, sizeof st.gbps);
-        st.rates.latency_ns = lab_dram_latency_ns(&lab);
-        printf("machine: BW_GM %.0f GB/s (copy ceiling), BW_L2 %.0f GB/s, BW_SMX %.0f GB/s (L1 re-read); "
-               "L2 %.0f MiB, a layer may use %.0f%% of it, epsilon %.2f\n",
-               st.gbps[0], st.gbps[1], st.gbps[2], st.machine.l2_bytes / 1048576.0, 100 * st.machine.l2_share,
-               st.machine.epsilon);
-        printf("         issue %.3g warp instructions a second (%.2f a clock an SM at %.0f MHz), DRAM latency %.0f ns\n",
-               st.rates.issue, st.rates.issue / (clock_mhz * 1e6) / lab.gpu.sms, clock_mhz, st.rates.latency_ns);
-        if (!(st.gbps[0] > 0 && st.gbps[1] > 0 && st.gbps[2] > 0 && st.rates.issue > 0 && st.rates.latency_ns > 0))
-            memlab_die(EXIT_GPU, "a probe of the machine gave no figure (see above): the model cannot predict");
-        run_sweep(&lab, &st);
-        if (want_counters)
-            run_counters(&lab, &st);
-    }
-    grid_buffers_close(st.in, st.host_in, st.got);
+        verify_formulas(&lab, &st);
+        verify_awkward(&lab, &st);
+        if (lab.opts.check) {
+            verify_edges(&lab, &st);
+        } else {
+            double clock_mhz = gpu_measure_sm_clock_mhz(5.0);
+            struct level_bandwidth bw = lab_bandwidth_probes(&lab, st.in, bytes, st.out, clock_mhz);
+            st.gbps[0] = lab.info.ceiling_copy_gbps;
+            st.gbps[1] = bw.gbps[LEVEL_L2];
+            st.gbps[2] = bw.gbps[LEVEL_L1];
+            st.rates.sms = lab.gpu.sms;
+            st.rates.issue = measure_issue(&lab, st.out, clock_mhz);
+            memcpy(st.rates.gbps, st.gbps, sizeof st.gbps);
+            st.rates.latency_ns = lab_dram_latency_ns(&lab);
+            printf("machine: BW_GM %.0f GB/s (copy ceiling), BW_L2 %.0f GB/s, BW_SMX %.0f GB/s (L1 re-read); "
+                   "L2 %.0f MiB, a layer may use %.0f%% of it, epsilon %.2f\n",
+                   st.gbps[0], st.gbps[1], st.gbps[2], st.machine.l2_bytes / 1048576.0, 100 * st.machine.l2_share,
+                   st.machine.epsilon);
+            printf("         issue %.3g warp instructions a second (%.2f a clock an SM at %.0f MHz), DRAM latency %.0f ns\n",
+                   st.rates.issue, st.rates.issue / (clock_mhz * 1e6) / lab.gpu.sms, clock_mhz, st.rates.latency_ns);
+            if (!(st.gbps[0] > 0 && st.gbps[1] > 0 && st.gbps[2] > 0 && st.rates.issue > 0 && st.rates.latency_ns > 0))
+                memlab_die(EXIT_GPU, "a probe of the machine gave no figure (see above): the model cannot predict");
+            run_sweep(&lab, &st);
+            if (want_counters)
+                run_counters(&lab, &st);
+        }
+        grid_buffers_close(st.in, st.host_in, st.got);
+    } while (lab_next_size(&lab));
     return lab_finish(&lab);
 }
