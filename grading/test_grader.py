@@ -156,12 +156,14 @@ done
 echo "lab1 on Stand-in GPU (sm_90, 1 SMs)"
 if [ $check = 1 ]; then
     status=0
-    for v in $(echo "$only" | tr , ' '); do
-        case $v in
-        copy_strided) if [ "$nx96" = 1 ]; then echo "copy_strided               not implemented"; fi ;;
-        copy_offset) echo "copy_offset                not implemented" ;;
-        copy_float4) if [ "$n" = 12347 ]; then echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; status=1; fi ;;
-        esac
+    for size in $(echo "$n" | tr , ' '); do
+        for v in $(echo "$only" | tr , ' '); do
+            case $v in
+            copy_strided) if [ "$nx96" = 1 ]; then echo "copy_strided               not implemented"; fi ;;
+            copy_offset) echo "copy_offset                not implemented" ;;
+            copy_float4) if [ "$size" = 12347 ]; then echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; status=1; fi ;;
+            esac
+        done
     done
     exit $status
 fi
@@ -220,8 +222,9 @@ class GpuSteps(unittest.TestCase):
         again = grader.grade_correctness(self.session, runs, 2, ["65539"], passed, wrong)
         self.assertTrue(again["copy_strided"][0])
         self.assertIn("after timing", again["copy_strided"][1])
-        # checks (n = 3: one run; 12347: one that fails, then one per variant), timed runs, recheck
-        self.assertEqual(runs.count, 1 + 1 + 2 + 2 * 2 + 1)
+        # checks (n = 3,12347: one run, which fails; n = 3: one run; 12347: one that fails, then
+        # one per variant still passing), timed runs (two each: partial credit), recheck
+        self.assertEqual(runs.count, 1 + 1 + 1 + 2 + 2 * 2 + 1)
 
     def test_failed_check_named_and_fast_flagged(self):
         self.session.reference = self.fake("fake-reference", "1.000")
@@ -318,25 +321,33 @@ class GpuSteps(unittest.TestCase):
         self.assertEqual(results["speed copy_float4"].verdict, "partial")
         self.assertIn("best of 3 runs each", results["speed copy_float4"].output)
 
-    def checked(self, script, sizes):
-        """grade_correctness's verdicts for a stand-in, and the --only of each of its runs."""
+    def checked(self, script, sizes, calls=None):
+        """grade_correctness's verdicts for a stand-in, and the --only of each of its runs
+        (their whole arguments and time limits appended to `calls`, if given)."""
         runs = grader.Runs(self.session, self.fake("fake-student", "1.000", script), self.scratch)
         with mock.patch.object(runs, "run", wraps=runs.run) as run:
             passed = grader.grade_correctness(self.session, runs, 1, sizes, {})
+        if calls is not None:
+            calls += [c.args[1:] for c in run.call_args_list]
         return passed, [c.args[1][c.args[1].index("--only") + 1] for c in run.call_args_list]
 
-    def test_one_check_run_per_size(self):
-        passed, only = self.checked(ALL_IMPLEMENTED, ["3", "263171"])
-        self.assertEqual(only, [EVERY_VARIANT] * 2)
+    def test_one_check_run_for_every_size(self):
+        calls = []
+        passed, only = self.checked(ALL_IMPLEMENTED, ["3", "263171"], calls)
+        self.assertEqual(only, [EVERY_VARIANT])
+        args, limit = calls[0]
+        self.assertEqual(args[args.index("--n") + 1], "3,263171")
+        self.assertEqual(limit, 2 * self.rubric.check_timeout)  # each size its own limit
         for variant, (ok, text) in passed.items():
             self.assertTrue(ok, variant)
-            self.assertRegex(text, r"^n = 3 \(before timing, secret seed\): passed \(\d+\.\d s\), one run for 3 "
-                             r"variants\nn = 263171 .*: passed .*, one run for 3 variants$")
+            self.assertRegex(text, r"^n = 3, 263171 \(before timing, secret seed\): passed \(\d+\.\d s\), one run "
+                             r"for 3 variant\(s\) at 2 sizes$")
 
     def test_a_failed_shared_run_is_run_again_per_variant(self):
-        # copy_float4 is wrong at 12347: each variant alone there; the other two go on together
+        # copy_float4 is wrong at 12347: the run of every size fails, so each size is run
+        # again; at 12347 each variant alone; the other two go on together
         passed, only = self.checked(ALL_IMPLEMENTED, ["3", "12347", "65539"])
-        self.assertEqual(only, [EVERY_VARIANT] * 2 + EVERY_VARIANT.split(",") + ["copy_strided,copy_offset"])
+        self.assertEqual(only, [EVERY_VARIANT] * 3 + EVERY_VARIANT.split(",") + ["copy_strided,copy_offset"])
         self.assertEqual({v: ok for v, (ok, _) in passed.items()},
                          {"copy_strided": True, "copy_offset": True, "copy_float4": False})
         wrong = passed["copy_float4"][1].splitlines()
