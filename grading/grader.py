@@ -415,11 +415,11 @@ def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):
     by one run at every size (--only A,B,C --n X,Y,Z), since every GPU process costs a CUDA
     context (about 0.3 s, serialised by the driver). No variant can pass on another's work:
     the lab program poisons the outputs before each verified launch and checks the inputs
-    unchanged. Where that run fails in any way, each size is run again for the variants
-    still passing, and a size's shared run that fails, per variant: a variant is only ever
-    failed by a run of its own, with the report it always had."""
+    unchanged. Where that run fails in any way, each variant is run again alone at every
+    size: a variant is only ever failed by a run of its own."""
     rubric = session.rubric
     when = "after timing, fresh inputs" if before else "before timing"
+    label = f"n = {'the lab default' if sizes == ['default'] else ', '.join(sizes)} ({when}, secret seed)"
     lines, pending = {}, []
     for variant in rubric.variants("correctness"):
         ok, text = before.get(variant, (True, ""))
@@ -429,35 +429,24 @@ def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):
             lines[variant].append(f"timed run (size of the lab's own sweep): {timed_wrong[variant]}")
         if ok:
             pending.append(variant)
-    if pending and len(sizes) > 1 and "default" not in sizes:
-        shared = check_run(runs, pending, seed, ",".join(sizes), len(sizes))
-        if shared.returncode == 0 and not shared.timed_out:
-            label = f"n = {', '.join(sizes)} ({when}, secret seed)"
-            note = f", one run for {len(pending)} variant(s) at {len(sizes)} sizes"
-            verdicts = {v: check_verdict(rubric, shared, v, label, note) for v in pending}
-            return {v: (v in pending and verdicts[v][0], "\n".join(lines[v] + (verdicts[v][1] if v in verdicts else [])))
-                    for v in lines}
-    for size in sizes:
-        label = f"n = {'the lab default' if size == 'default' else size} ({when}, secret seed)"
-        shared = check_run(runs, pending, seed, size) if len(pending) > 1 else None
-        if shared and shared.returncode == 0 and not shared.timed_out:
-            verdicts = {v: check_verdict(rubric, shared, v, label, f", one run for {len(pending)} variants")
-                        for v in pending}
-        else:
-            verdicts = {v: check_verdict(rubric, check_run(runs, [v], seed, size), v, label) for v in pending}
-        for variant, (ok, new_lines) in verdicts.items():
-            lines[variant] += new_lines
-        pending = [v for v in pending if verdicts[v][0]]  # a variant's first failure ends its checks
-    return {v: (v in pending, "\n".join(text)) for v, text in lines.items()}
+    shared = check_run(runs, pending, seed, sizes) if len(pending) > 1 else None
+    if shared and shared.returncode == 0 and not shared.timed_out:
+        verdicts = {v: check_verdict(rubric, shared, v, label, f", one run for {len(pending)} variants")
+                    for v in pending}
+    else:
+        verdicts = {v: check_verdict(rubric, check_run(runs, [v], seed, sizes), v, label) for v in pending}
+    for variant, (ok, new_lines) in verdicts.items():
+        lines[variant] += new_lines
+    return {v: (v in pending and verdicts[v][0], "\n".join(text)) for v, text in lines.items()}
 
 
-def check_run(runs, variants, seed, size, count=1):
-    """The outcome of lab --check for these variants at one size, or `count` sizes "A,B,C"
-    (with the rubric's check_args; each size has the rubric's time limit)."""
+def check_run(runs, variants, seed, sizes):
+    """The outcome of lab --check for these variants at these sizes, in one run (with the
+    rubric's check_args; each size has the rubric's time limit)."""
     rubric = runs.session.rubric
     args = ["--check", "--only", ",".join(variants), "--seed", str(seed)]
-    args += ([] if size == "default" else ["--n", size]) + rubric.check_args
-    return runs.run(runs.binary, args, count * rubric.check_timeout)[0]
+    args += ([] if sizes == ["default"] else ["--n", ",".join(sizes)]) + rubric.check_args
+    return runs.run(runs.binary, args, len(sizes) * rubric.check_timeout)[0]
 
 
 def check_verdict(rubric, outcome, variant, label, note=""):

@@ -148,9 +148,14 @@ class Rubric:
             self.recheck_sizes = private.get("sizes", "recheck").split()
         if not self.check_sizes or not self.recheck_sizes:
             raise RubricError(f"lab {self.lab}: no sizes to check (public_sizes or the private file)")
-        for size in self.check_sizes + self.recheck_sizes:
-            if not (size.isdigit() and int(size) > 0) and size != "default":
-                raise RubricError(f"lab {self.lab}: a size is a positive integer or 'default', got {size}")
+        for sizes in (self.check_sizes, self.recheck_sizes):
+            for size in sizes:
+                if not (size.isdigit() and int(size) > 0) and size != "default":
+                    raise RubricError(f"lab {self.lab}: a size is a positive integer or 'default', got {size}")
+            # one --check run takes them all (--n A,B,C: at most 16, common/cli.h)
+            if len(sizes) > 16 or ("default" in sizes and len(sizes) > 1):
+                raise RubricError(f"lab {self.lab}: a round checks 1 to 16 sizes, 'default' only alone, "
+                                  f"got {' '.join(sizes)}")
 
     def variants(self, kind):
         return [t.variant for t in self.tests if t.kind == kind]

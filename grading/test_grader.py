@@ -29,7 +29,7 @@ import grader  # noqa: E402
 import report  # noqa: E402
 import slurm  # noqa: E402
 import static_checks  # noqa: E402
-from rubric import GRADING_DIR, Rubric, band_fraction, parse_bands  # noqa: E402
+from rubric import GRADING_DIR, Rubric, RubricError, band_fraction, parse_bands  # noqa: E402
 
 CHECKOUT = os.path.dirname(GRADING_DIR)
 
@@ -120,6 +120,19 @@ class Rubrics(unittest.TestCase):
             for t in r.tests:
                 if t.kind in ("correctness", "performance"):
                     self.assertTrue(t.variant)
+
+    def test_sizes_fit_one_check_run(self):
+        """A round's sizes go to one --check --n A,B,C: 1 to 16, 'default' only alone."""
+        with tempfile.TemporaryDirectory() as d:
+            private = os.path.join(d, "lab1.ini")
+            for check, ok in (("3 12347", True), ("default", True), ("default 3", False),
+                              (" ".join(str(n) for n in range(1, 18)), False)):
+                with open(private, "w") as f:
+                    f.write(f"[seeds]\ncheck = 1\nrecheck = 2\nperf = 3\n[sizes]\ncheck = {check}\nrecheck = 5\n")
+                if ok:
+                    self.assertEqual(Rubric(1, private_path=private).check_sizes, check.split())
+                else:
+                    self.assertRaises(RubricError, Rubric, 1, private_path=private)
 
     def test_bands(self):
         bands = parse_bands("1.2:1 1.5:0.5 2.0:0", "t")
@@ -222,9 +235,9 @@ class GpuSteps(unittest.TestCase):
         again = grader.grade_correctness(self.session, runs, 2, ["65539"], passed, wrong)
         self.assertTrue(again["copy_strided"][0])
         self.assertIn("after timing", again["copy_strided"][1])
-        # checks (n = 3,12347: one run, which fails; n = 3: one run; 12347: one that fails, then
-        # one per variant still passing), timed runs (two each: partial credit), recheck
-        self.assertEqual(runs.count, 1 + 1 + 1 + 2 + 2 * 2 + 1)
+        # checks (one run for n = 3,12347, which fails, then one per variant), timed runs (two
+        # each: partial credit), recheck
+        self.assertEqual(runs.count, 1 + 3 + 2 * 2 + 1)
 
     def test_failed_check_named_and_fast_flagged(self):
         self.session.reference = self.fake("fake-reference", "1.000")
@@ -341,20 +354,21 @@ class GpuSteps(unittest.TestCase):
         for variant, (ok, text) in passed.items():
             self.assertTrue(ok, variant)
             self.assertRegex(text, r"^n = 3, 263171 \(before timing, secret seed\): passed \(\d+\.\d s\), one run "
-                             r"for 3 variant\(s\) at 2 sizes$")
+                             r"for 3 variants$")
 
     def test_a_failed_shared_run_is_run_again_per_variant(self):
-        # copy_float4 is wrong at 12347: the run of every size fails, so each size is run
-        # again; at 12347 each variant alone; the other two go on together
-        passed, only = self.checked(ALL_IMPLEMENTED, ["3", "12347", "65539"])
-        self.assertEqual(only, [EVERY_VARIANT] * 3 + EVERY_VARIANT.split(",") + ["copy_strided,copy_offset"])
+        # copy_float4 is wrong at 12347: the run of every variant fails, so each runs alone
+        calls = []
+        passed, only = self.checked(ALL_IMPLEMENTED, ["3", "12347", "65539"], calls)
+        self.assertEqual(only, [EVERY_VARIANT] + EVERY_VARIANT.split(","))
+        self.assertEqual({call[0][call[0].index("--n") + 1] for call in calls}, {"3,12347,65539"})
         self.assertEqual({v: ok for v, (ok, _) in passed.items()},
                          {"copy_strided": True, "copy_offset": True, "copy_float4": False})
         wrong = passed["copy_float4"][1].splitlines()
-        self.assertRegex(wrong[1], r"^n = 12347 \(before timing, secret seed\): wrong results \(exit 1\) "
-                         r"\(\d+\.\d s\)$")  # its own run's, as a run per variant always said
-        self.assertIn("WRONG", wrong[2])
-        self.assertRegex(passed["copy_strided"][1].splitlines()[1], r"^n = 12347 .*: passed \(\d+\.\d s\)$")
+        self.assertRegex(wrong[0], r"^n = 3, 12347, 65539 \(before timing, secret seed\): wrong results \(exit 1\) "
+                         r"\(\d+\.\d s\)$")  # its own run's
+        self.assertIn("WRONG", wrong[1])
+        self.assertRegex(passed["copy_strided"][1], r"^n = 3, 12347, 65539 .*: passed \(\d+\.\d s\)$")
 
     def test_not_implemented_in_a_shared_run(self):
         passed, only = self.checked(FAKE_LAB, ["3"])
