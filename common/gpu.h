@@ -65,7 +65,6 @@ double gpu_copy_ceiling_gbps(size_t bytes, int reps);
  * watchdog's limit (gpu_wait, timing.h). */
 void gpu_check_launch(const char *what);
 
-
 /* The SM clock while a kernel runs, in MHz: clock64() cycles against the global nanosecond
  * timer over about `ms` milliseconds on one SM. The clock the device reports
  * (sm_clock_khz) is its boost maximum; a GPU may run below it. */

@@ -4,7 +4,7 @@
   compile      the file alone, built against the kit's trusted driver, contract and harness
   resource     the compiler's report for named kernels
   correctness  lab --check at the hidden sizes with a secret seed (GPU): one run for the
-               variants still passing at a size, a run per variant where that one fails
+               variants still passing at every size, a run per variant where that one fails
   performance  timed runs against the reference solution's, best of several (GPU), fewer
                for a student already at full credit; the reference's runs are shared by
                the students graded on one GPU (ReferenceRuns)

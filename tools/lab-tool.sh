@@ -4,7 +4,7 @@
 # in DIR/WHO/.
 
 # Under compute-sanitizer or ncu a kernel runs many times slower (or is replayed many times):
-# the lab program's kernel watchdog (common/gpu.h) waits up to 300 s unless told otherwise.
+# the lab program's kernel watchdog (common/timing.h) waits up to 300 s unless told otherwise.
 : "${MEMLAB_KERNEL_LIMIT_S:=300}"
 export MEMLAB_KERNEL_LIMIT_S
 

@@ -31,7 +31,7 @@ if ! command -v "$ncu" >/dev/null 2>&1; then
     exit 0
 fi
 raw=$out.raw
-# ncu replays each kernel: the lab program's kernel watchdog (common/gpu.h) allows 300 s.
+# ncu replays each kernel: the lab program's kernel watchdog (common/timing.h) allows 300 s.
 : "${MEMLAB_KERNEL_LIMIT_S:=300}"
 export MEMLAB_KERNEL_LIMIT_S
 # shellcheck disable=SC2086 # NCU_EXTRA is a list of options
