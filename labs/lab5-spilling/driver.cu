@@ -483,24 +483,21 @@ int main(int argc, char **argv)
                interior_points(st.timed), n * 4 / 1048576.0, n * 4.0 / lab.gpu.l2_bytes,
                lab.opts.check ? ", verifying only" : "");
         verify_all(&lab, &st);
-        if (lab.opts.check) {
-            wave_data_free(&st.d);
-            continue; /* the next size, if any */
+        if (!lab.opts.check) {
+            if (counters) {
+                char args[512];
+                snprintf(args, sizeof args, "--check --profile-once --n %d --seed %llu%s%s%s", edge,
+                         (unsigned long long)lab.opts.seed, lab.opts.only ? " --only " : "",
+                         lab.opts.only ? lab.opts.only : "", st.cap >= 0 ? " --cap " : "");
+                if (st.cap >= 0)
+                    snprintf(args + strlen(args), sizeof args - strlen(args), "%lld", st.cap);
+                collect_counters(args, st.counters, st.points);
+            }
+            time_points(&lab, &st);
+            report_caps(&lab, &st);
+            report_arms(&lab, &st);
+            print_summary(&st);
         }
-        if (counters) {
-            char args[512];
-            snprintf(args, sizeof args, "--check --profile-once --n %d --seed %llu%s%s%s", edge,
-                     (unsigned long long)lab.opts.seed, lab.opts.only ? " --only " : "", lab.opts.only ? lab.opts.only : "",
-                     st.cap >= 0 ? " --cap " : "");
-            if (st.cap >= 0)
-                snprintf(args + strlen(args), sizeof args - strlen(args), "%lld", st.cap);
-            collect_counters(args, st.counters, st.points);
-        }
-        time_points(&lab, &st);
-        report_caps(&lab, &st);
-        report_arms(&lab, &st);
-        print_summary(&st);
-
         wave_data_free(&st.d);
     } while (lab_next_size(&lab));
     return lab_finish(&lab);
