@@ -42,6 +42,8 @@ unsigned gpu_kernel_limit_s(void)
         limit = text && *text ? strtol(text, &end, 10) : GPU_KERNEL_LIMIT_S;
         if (text && *text && (*end || limit < 0 || limit > 86400))
             memlab_die(EXIT_USAGE, "MEMLAB_KERNEL_LIMIT_S=%s: give whole seconds, 0 for no limit", text);
+        if (limit)
+            signal(SIGALRM, watchdog_fired);
     }
     return (unsigned)limit;
 }
@@ -60,7 +62,6 @@ cudaError_t gpu_wait(cudaEvent_t event, const char *what)
             watchdog_line[length - 1] = '\n';
         }
         watchdog_length = (size_t)length;
-        signal(SIGALRM, watchdog_fired);
         alarm(limit);
     }
     cudaError_t err = event ? cudaEventSynchronize(event) : cudaDeviceSynchronize();
