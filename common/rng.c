@@ -11,31 +11,57 @@ struct rng rng_seeded(uint64_t seed)
     return r;
 }
 
-uint64_t rng_next(struct rng *r)
+#define GOLDEN_GAMMA 0x9e3779b97f4a7c15ull
+/* Below this many numbers a fill stays on one core: starting threads costs more. */
+#define PARALLEL_FILL 65536
+
+static uint64_t mix(uint64_t z)
 {
-    uint64_t z = (r->state += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
 }
 
+uint64_t rng_next(struct rng *r)
+{
+    return mix(r->state += GOLDEN_GAMMA);
+}
+
+uint64_t rng_ahead(const struct rng *r, uint64_t k)
+{
+    return mix(r->state + (k + 1) * GOLDEN_GAMMA);
+}
+
+void rng_skip(struct rng *r, uint64_t k)
+{
+    r->state += k * GOLDEN_GAMMA;
+}
+
+static double unit_of(uint64_t z)
+{
+    return (double)(z >> 11) * 0x1.0p-53;
+}
+
 double rng_uniform(struct rng *r, double lo, double hi)
 {
-    double unit = (double)(rng_next(r) >> 11) * 0x1.0p-53;
-    return lo + (hi - lo) * unit;
+    return lo + (hi - lo) * unit_of(rng_next(r));
 }
 
 void rng_fill_floats(struct rng *r, float *out, size_t n, float lo, float hi)
 {
+#pragma omp parallel for if (n >= PARALLEL_FILL)
     for (size_t i = 0; i < n; i++)
-        out[i] = (float)rng_uniform(r, lo, hi);
+        out[i] = (float)(lo + ((double)hi - lo) * unit_of(rng_ahead(r, i)));
+    rng_skip(r, n);
 }
 
 void rng_fill_ints(struct rng *r, int *out, size_t n, int lo, int hi)
 {
     uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
+#pragma omp parallel for if (n >= PARALLEL_FILL)
     for (size_t i = 0; i < n; i++)
-        out[i] = (int)((int64_t)lo + (int64_t)(rng_next(r) % span));
+        out[i] = (int)((int64_t)lo + (int64_t)(rng_ahead(r, i) % span));
+    rng_skip(r, n);
 }
 
 uint64_t rng_unpredictable(void)

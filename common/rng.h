@@ -1,5 +1,7 @@
 /* rng.h - seeded, reproducible random inputs (splitmix64). Never zeros or constants:
- * every lab fills its inputs from here so that --seed reproduces a run. */
+ * every lab fills its inputs from here so that --seed reproduces a run. The k-th number
+ * drawn depends only on the state and k (rng_ahead), so the fills run on every core
+ * (OpenMP) and give what as many rng_next calls one after another would. */
 #ifndef MEMLAB_RNG_H
 #define MEMLAB_RNG_H
 
@@ -16,6 +18,9 @@ struct rng {
 
 struct rng rng_seeded(uint64_t seed);
 uint64_t rng_next(struct rng *r);
+/* What the (k+1)-th rng_next from here would return, without drawing; rng_skip draws k. */
+uint64_t rng_ahead(const struct rng *r, uint64_t k);
+void rng_skip(struct rng *r, uint64_t k);
 /* Uniform in [lo, hi). */
 double rng_uniform(struct rng *r, double lo, double hi);
 void rng_fill_floats(struct rng *r, float *out, size_t n, float lo, float hi);

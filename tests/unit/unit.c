@@ -310,6 +310,22 @@ static void rng_reproducible_and_varied(void)
         seen_hi |= v[i] == 3;
     }
     EXPECT(seen_lo && seen_hi);
+
+    /* A fill on every core (above the parallel threshold) draws what one call after another
+     * would, and leaves the generator where they would: --seed reproduces the references. */
+    enum { BIG = 100003 };
+    static float fast[BIG];
+    static int fast_ints[BIG];
+    struct rng d = rng_seeded(7), e = rng_seeded(7);
+    rng_fill_floats(&d, fast, BIG, -1, 1);
+    int same = 1;
+    for (int i = 0; i < BIG; i++)
+        same &= fast[i] == (float)rng_uniform(&e, -1, 1);
+    rng_fill_ints(&d, fast_ints, BIG, 1, 7);
+    for (int i = 0; i < BIG; i++)
+        same &= fast_ints[i] == 1 + (int)(rng_next(&e) % 7);
+    EXPECT(same && rng_next(&d) == rng_next(&e));
+    EXPECT(rng_ahead(&d, 2) == (rng_next(&e), rng_next(&e), rng_next(&e)));
 }
 
 /* ---- lab 1's sector model ---- */
