@@ -1,7 +1,8 @@
 # tests/lab2.sh - lab 2's own checks, sourced by tests/run.sh (helpers and variables there).
 # With a GPU: the solution verified at several sizes and thread counts, the student file's
 # TODOs reported as not_implemented, the phenomenon (one warp far below the full GPU, wider
-# words faster at one warp), and planted bugs caught and named. The fixtures
+# words faster at one warp), --loads (the grader's timed run keeps one ILP curve), and planted
+# bugs caught and named. The fixtures
 # (tests/fixtures/lab2/*.sed) plant one bug each in the solution.
 # threads.csv columns: 3 param (threads), 11 gbps, 18 resident_threads.
 sol2=$OUT/solution/lab2/lab2
@@ -23,4 +24,8 @@ timed_test "gpu: lab2 one warp at least 20x slower than the full GPU; float4 at 
              \$2 == \"rmw_float4\" && \$3 == 32 { warp4 = \$11 }
              END { printf \"rmw_float: 1 warp %s GB/s, %s threads %s GB/s; rmw_float4: 1 warp %s GB/s\\n\", warp, at, full, warp4
                    exit !(warp > 0 && full >= 20 * warp && warp4 >= 2 * warp) }' '$tmp/sol2/threads.csv'"
+gpu_test "gpu: lab2 --loads 8 keeps the 8-load ILP curve alone (the grader's timed run); --loads 3 is bad usage" bash -c "
+    '$sol2' --check --only rmw_float_ilp --loads 8 --n 7 >'$tmp/loads2' &&
+    [ \$(grep -c 'verified with' '$tmp/loads2') -eq 1 ] && grep -q 'verified with 8 load(s)' '$tmp/loads2' &&
+    { '$sol2' --check --loads 3 2>'$tmp/loads2.err'; [ \$? -eq 2 ]; } && grep -q 'give 1, 2, 4 or 8' '$tmp/loads2.err'"
 fixture_checks 2 --n 4099
