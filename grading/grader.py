@@ -4,7 +4,8 @@
   compile      the file alone, built against the kit's trusted driver, contract and harness
   resource     the compiler's report for named kernels
   correctness  lab --check at the hidden sizes with a secret seed (GPU): one run for the
-               variants still passing at every size, a run per variant where that one fails
+               variants still passing at every size, then a run of its own for each variant
+               that one may have failed
   performance  timed runs against the reference solution's, best of several (GPU), fewer
                for a student already at full credit; the reference's runs are shared by
                the students graded on one GPU (ReferenceRuns)
@@ -415,8 +416,9 @@ def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):
     by one run at every size (--only A,B,C --n X,Y,Z), since every GPU process costs a CUDA
     context (about 0.3 s, serialised by the driver). No variant can pass on another's work:
     the lab program poisons the outputs before each verified launch and checks the inputs
-    unchanged. Where that run fails in any way, each variant is run again alone at every
-    size: a variant is only ever failed by a run of its own."""
+    unchanged. A variant is only ever failed by a run of its own: where that run fails, the
+    variants it may have failed (suspects) are run again alone at every size, the others pass
+    from it."""
     rubric = session.rubric
     when = "after timing, fresh inputs" if before else "before timing"
     label = f"n = {'the lab default' if sizes == ['default'] else ', '.join(sizes)} ({when}, secret seed)"
@@ -430,11 +432,14 @@ def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):
         if ok:
             pending.append(variant)
     shared = check_run(runs, pending, seed, sizes) if len(pending) > 1 else None
-    if shared and shared.returncode == 0 and not shared.timed_out:
-        verdicts = {v: check_verdict(rubric, shared, v, label, f", one run for {len(pending)} variants")
-                    for v in pending}
-    else:
-        verdicts = {v: check_verdict(rubric, check_run(runs, [v], seed, sizes), v, label) for v in pending}
+    alone = suspects(shared, pending) if shared else pending
+    verdicts = {}
+    for v in pending:
+        if v in alone:
+            verdicts[v] = check_verdict(rubric, check_run(runs, [v], seed, sizes), v, label)
+        else:
+            verdicts[v] = check_verdict(rubric, shared, v, label, f", one run for {len(pending)} variants",
+                                        failed=False)
     for variant, (ok, new_lines) in verdicts.items():
         lines[variant] += new_lines
     return {v: (v in pending and verdicts[v][0], "\n".join(text)) for v, text in lines.items()}
@@ -449,13 +454,34 @@ def check_run(runs, variants, seed, sizes):
     return runs.run(runs.binary, args, len(sizes) * rubric.check_timeout)[0]
 
 
-def check_verdict(rubric, outcome, variant, label, note=""):
-    """(passed, report lines) of one variant from a --check run that verified it."""
+def suspects(outcome, variants):
+    """The variants a --check run of all of them may have failed: none where it passed; where
+    it ran to its end (exit 1) and every line of its stderr names some of them (the lab
+    programs name the variant on every line about a wrong point), those named; else all."""
+    if outcome.returncode == 0 and not outcome.timed_out:
+        return []
+    named = [{v for v in variants if re.search(names(v), line)} for line in outcome.stderr.splitlines()
+             if line.strip()]
+    if outcome.returncode != 1 or outcome.timed_out or not named or not all(named):
+        return variants
+    return [v for v in variants if any(v in n for n in named)]
+
+
+def names(variant):
+    """A pattern for the variant's name as a whole word: tiled_16 is not in tiled_16_unrolled."""
+    return rf"\b{re.escape(variant)}\b"
+
+
+def check_verdict(rubric, outcome, variant, label, note="", failed=None):
+    """(passed, report lines) of one variant from a --check run that verified it; failed=False
+    where the run failed only for other variants (suspects)."""
+    if failed is None:
+        failed = outcome.returncode != 0 or outcome.timed_out
     pattern = rubric.not_implemented.replace("{variant}", re.escape(variant))
-    if outcome.returncode == 0 and re.search(pattern, outcome.stdout, re.M):
+    if not failed and re.search(pattern, outcome.stdout, re.M):
         return False, ["not implemented (its TODO is still open)"]
-    lines = [f"{label}: {outcome.describe()} ({outcome.seconds:.1f} s){note}"]
-    if outcome.returncode != 0 or outcome.timed_out:
+    lines = [f"{label}: {outcome.describe() if failed else 'passed'} ({outcome.seconds:.1f} s){note}"]
+    if failed:
         return False, lines + [excerpt(outcome)]
     return True, lines
 
@@ -482,7 +508,7 @@ def failed_check(outcome, variant):
     """The lab program's own line on why a timed point of this variant failed: WRONG (a timed
     repetition's output) or IMPLAUSIBLE (work outside the timed stream, faster than the GPU)."""
     for line in outcome.stderr.splitlines():
-        if re.search(rf"\b{re.escape(variant)}\b.*: (?:WRONG|IMPLAUSIBLE)\b", line):
+        if re.search(names(variant) + r".*: (?:WRONG|IMPLAUSIBLE)\b", line):
             return line.split(": ", 1)[-1] if line.startswith("lab") else line
     return ""
 

@@ -235,9 +235,9 @@ class GpuSteps(unittest.TestCase):
         again = grader.grade_correctness(self.session, runs, 2, ["65539"], passed, wrong)
         self.assertTrue(again["copy_strided"][0])
         self.assertIn("after timing", again["copy_strided"][1])
-        # checks (one run for n = 3,12347, which fails, then one per variant), timed runs (two
-        # each: partial credit), recheck
-        self.assertEqual(runs.count, 1 + 3 + 2 * 2 + 1)
+        # checks (one run for n = 3,12347, which fails, then copy_float4's, the variant its stderr
+        # names), timed runs (two each: partial credit), recheck
+        self.assertEqual(runs.count, 1 + 1 + 2 * 2 + 1)
 
     def test_failed_check_named_and_fast_flagged(self):
         self.session.reference = self.fake("fake-reference", "1.000")
@@ -337,7 +337,7 @@ class GpuSteps(unittest.TestCase):
     def checked(self, script, sizes, calls=None):
         """grade_correctness's verdicts for a stand-in, and the --only of each of its runs
         (their whole arguments and time limits appended to `calls`, if given)."""
-        runs = grader.Runs(self.session, self.fake("fake-student", "1.000", script), self.scratch)
+        runs = grader.Runs(self.session, self.fake("fake-student", "1.000", script), tempfile.mkdtemp(dir=self.scratch))
         with mock.patch.object(runs, "run", wraps=runs.run) as run:
             passed = grader.grade_correctness(self.session, runs, 1, sizes, {})
         if calls is not None:
@@ -356,19 +356,64 @@ class GpuSteps(unittest.TestCase):
             self.assertRegex(text, r"^n = 3, 263171 \(before timing, secret seed\): passed \(\d+\.\d s\), one run "
                              r"for 3 variants$")
 
-    def test_a_failed_shared_run_is_run_again_per_variant(self):
-        # copy_float4 is wrong at 12347: the run of every variant fails, so each runs alone
+    def shared_fails(self, status, stderr, wrong):
+        """A stand-in lab 1 whose run of several variants exits `status` with these stderr
+        lines; a run of one variant is wrong (exit 1 and its line) for those in `wrong`."""
+        return f"""#!/bin/sh
+only=
+while [ $# -gt 0 ]; do [ "$1" = --only ] && only=$2; shift; done
+echo "lab1 on Stand-in GPU (sm_90, 1 SMs)"
+case $only in
+*,*) {"".join(f"echo '{line}' >&2; " for line in stderr)}exit {status} ;;
+{"|".join(wrong)}) echo "lab1: $only (n 3): WRONG (1 mismatches)" >&2; exit 1 ;;
+esac
+"""
+
+    def test_a_shared_run_wrong_for_one_variant_runs_that_one_again(self):
+        # every line names copy_offset: it alone runs again; the others pass from the shared run
         calls = []
-        passed, only = self.checked(ALL_IMPLEMENTED, ["3", "12347", "65539"], calls)
-        self.assertEqual(only, [EVERY_VARIANT] + EVERY_VARIANT.split(","))
+        script = self.shared_fails(1, ["lab1: copy_offset (offset 3): index 7: expected 0x00000001, got 0x7fc00000",
+                                       "lab1: copy_offset (offset 3): WRONG (12 mismatches)"], ["copy_offset"])
+        passed, only = self.checked(script, ["3", "12347", "65539"], calls)
+        self.assertEqual(only, [EVERY_VARIANT, "copy_offset"])
         self.assertEqual({call[0][call[0].index("--n") + 1] for call in calls}, {"3,12347,65539"})
         self.assertEqual({v: ok for v, (ok, _) in passed.items()},
-                         {"copy_strided": True, "copy_offset": True, "copy_float4": False})
-        wrong = passed["copy_float4"][1].splitlines()
+                         {"copy_strided": True, "copy_offset": False, "copy_float4": True})
+        wrong = passed["copy_offset"][1].splitlines()
         self.assertRegex(wrong[0], r"^n = 3, 12347, 65539 \(before timing, secret seed\): wrong results \(exit 1\) "
                          r"\(\d+\.\d s\)$")  # its own run's
-        self.assertIn("WRONG", wrong[1])
-        self.assertRegex(passed["copy_strided"][1], r"^n = 3, 12347, 65539 .*: passed \(\d+\.\d s\)$")
+        self.assertIn("(n 3): WRONG", wrong[1])
+        for variant in ("copy_strided", "copy_float4"):
+            self.assertRegex(passed[variant][1], r"^n = 3, 12347, 65539 .*: passed \(\d+\.\d s\), one run for 3 "
+                             r"variants$")
+
+    def test_a_shared_run_is_run_again_per_variant_unless_each_line_names_one(self):
+        named = "lab1: copy_offset (offset 3): WRONG (12 mismatches)"
+        every = EVERY_VARIANT.split(",")
+        for status, stderr, again in [
+                (1, [named], ["copy_offset"]),
+                (1, [named, "lab1: input changed: index 7: expected 0x00000001, got 0x00000002"], every),
+                (1, [named, "OMP: Warning #96: a line of no variant"], every),
+                (1, [], every),  # wrong, but no line says which
+                (3, ["lab1: kernel of copy_offset (offset 3) failed: cudaErrorIllegalAddress"], every),  # died early
+                (2, [named], every)]:
+            with self.subTest(status=status, stderr=stderr):
+                passed, only = self.checked(self.shared_fails(status, stderr, ["copy_offset"]), ["3"])
+                self.assertEqual(only, [EVERY_VARIANT] + again)
+                self.assertEqual([v for v, (ok, _) in passed.items() if not ok], ["copy_offset"])
+
+    def test_a_variant_named_inside_another_is_not_run_again(self):
+        # lab 7: \btiled_16\b is not in tiled_16_unrolled, and the other way round
+        self.session.rubric = Rubric(7)
+        every = ",".join(self.session.rubric.variants("correctness"))
+        self.assertIn("tiled_16,tiled_16_unrolled", every)
+        for wrong in ("tiled_16", "tiled_16_unrolled"):
+            with self.subTest(wrong=wrong):
+                script = self.shared_fails(1, [f"lab7: {wrong} (64x64x64, against cuBLAS): WRONG (9 mismatches)"],
+                                           [wrong])
+                passed, only = self.checked(script, ["64"])
+                self.assertEqual(only, [every, wrong])
+                self.assertEqual([v for v, (ok, _) in passed.items() if not ok], [wrong])
 
     def test_not_implemented_in_a_shared_run(self):
         passed, only = self.checked(FAKE_LAB, ["3"])
