@@ -402,6 +402,17 @@ esac
                 self.assertEqual(only, [EVERY_VARIANT] + again)
                 self.assertEqual([v for v, (ok, _) in passed.items() if not ok], ["copy_offset"])
 
+    def test_a_shared_run_whose_stderr_was_cut_is_run_again_per_variant(self):
+        # over 1 MiB on stderr: the outcome keeps the last MiB, which lost the line on copy_offset
+        # (the lines have 64 bytes: the MiB starts at one, each naming copy_float4)
+        line = "lab1: copy_float4 (n 3): index 1: expected 0x00000001, got 0x02"
+        self.assertEqual(len(line) + 1, 64)
+        flood = f"yes '{line}' | head -n 30000 >&2; "
+        script = self.shared_fails(1, ["lab1: copy_offset (offset 3): WRONG (1 mismatches)"], ["copy_offset"])
+        passed, only = self.checked(script.replace("exit 1 ;;", flood + "exit 1 ;;", 1), ["3"])
+        self.assertEqual(only, [EVERY_VARIANT] + EVERY_VARIANT.split(","))
+        self.assertEqual([v for v, (ok, _) in passed.items() if not ok], ["copy_offset"])
+
     def test_a_variant_named_inside_another_is_not_run_again(self):
         # lab 7: \btiled_16\b is not in tiled_16_unrolled, and the other way round
         self.session.rubric = Rubric(7)
