@@ -457,7 +457,8 @@ def check_run(runs, variants, seed, sizes):
 def suspects(outcome, variants):
     """The variants a --check run of all of them may have failed: none where it passed; where
     it ran to its end (exit 1) and every line of its stderr names some of them (the lab
-    programs name the variant on every line about a wrong point), those named; else all."""
+    programs name the variant on every line about a wrong point; a stderr cut to its last MiB
+    starts with a line that names none), those named; else all."""
     if outcome.returncode == 0 and not outcome.timed_out:
         return []
     named = [{v for v in variants if re.search(names(v), line)} for line in outcome.stderr.splitlines()
