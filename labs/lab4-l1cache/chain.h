@@ -22,6 +22,7 @@
 #define STRIDE_WORDS 8       /* one link per 32-byte sector */
 #define LOAD_FLOOR_CYCLES 10 /* no load returns faster (an H100's L1 hit: about 35) */
 #define FIRST_PASS_MAX 16384 /* links: a chain this short gets its first pass timed apart */
+#define WALK_CHECKED_MAX 131072 /* links: a check walks once round a chain up to this long */
 #define CHAIN_POISON 0xFFFFFFFFu
 
 struct chain {
@@ -119,7 +120,9 @@ static enum row_status verify_chase(struct lab *lab, struct chase_job *j, const 
 }
 
 /* Awkward chains (and one of `extra` links, from --n), each with 0, 1, 2, 31 and links + 5
- * hops from a random link. */
+ * hops from a random link; on a chain longer than WALK_CHECKED_MAX links, that many + 5 hops.
+ * One lane walking once round millions of links is seconds of DRAM latency (6.5 million: 3 s
+ * on an H100), and it finds nothing that walking round the 100003-link chain does not. */
 static enum row_status verify_chase_awkward(struct lab *lab, struct chain *c, const struct lab4_variant *v,
                                             const char *build, size_t extra)
 {
@@ -131,7 +134,8 @@ static enum row_status verify_chase_awkward(struct lab *lab, struct chain *c, co
         if (!slots)
             continue;
         chain_build(c, slots);
-        long long hops[] = {0, 1, 2, 31, (long long)slots + 5};
+        long long round = slots < WALK_CHECKED_MAX ? (long long)slots : WALK_CHECKED_MAX;
+        long long hops[] = {0, 1, 2, 31, round + 5};
         for (int h = 0; h < 5; h++) {
             struct chase_job j = {v, c, hops[h], rng_next(&c->rng) % slots, 0};
             snprintf(label, sizeof label, "%s (%s, %zu links, %lld hops)", v->name, build, slots, hops[h]);
