@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 struct variant_head {
     const char *name;
@@ -21,32 +19,6 @@ static void list_variants(const struct lab_description *d)
 {
     for (int i = 0; i < d->count; i++)
         printf("%-28s %s\n", head(d, i)->name, head(d, i)->idea);
-}
-
-#define GATE_LIMIT_S 3600
-
-/* A timed run that tests/jobs.sh or the grader started shares the GPU with checks while it
- * starts (a CUDA context is about 0.2 s, which the driver serialises): MEMLAB_GPU_GATE names
- * a folder in which it then creates `ready`, and it waits for `go`, which its wrapper creates
- * once the GPU is the program's alone. The lock and its protocol stay in the wrapper. */
-static void wait_for_the_gpu_alone(void)
-{
-    const char *dir = getenv("MEMLAB_GPU_GATE");
-    if (!dir || !*dir)
-        return;
-    char ready[4096], go[4096];
-    snprintf(ready, sizeof ready, "%s/ready", dir);
-    snprintf(go, sizeof go, "%s/go", dir);
-    FILE *f = fopen(ready, "w");
-    if (!f)
-        memlab_die(EXIT_USAGE, "MEMLAB_GPU_GATE=%s: cannot create %s", dir, ready);
-    fclose(f);
-    const struct timespec pause = {0, 2000000};
-    for (long waited = 0; access(go, F_OK) != 0; waited++) {
-        if (waited > GATE_LIMIT_S * 500L)
-            memlab_die(EXIT_GPU, "waited %d s for the GPU alone (MEMLAB_GPU_GATE=%s)", GATE_LIMIT_S, dir);
-        nanosleep(&pause, NULL);
-    }
 }
 
 void lab_start(struct lab *lab, const struct lab_description *d, int argc, char **argv)
@@ -94,7 +66,6 @@ void lab_start(struct lab *lab, const struct lab_description *d, int argc, char 
            lab->gpu.l2_bytes / 1048576.0, lab->gpu.theoretical_dram_gbps);
     double ceiling = 0;
     if (!lab->opts.check) {
-        wait_for_the_gpu_alone(); /* from here on, everything may be timed */
         size_t bytes = 8 * lab->gpu.l2_bytes;
         if (bytes < ((size_t)256 << 20))
             bytes = (size_t)256 << 20;

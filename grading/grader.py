@@ -15,8 +15,7 @@ A Session holds what several submissions share: the trusted checkout, the refere
 the GPU (or its absence) and the sandbox. grade() returns a list of TestResult.
 
 Where MEMLAB_GPU_LOCK names a file (tests/run.sh, grade-all --jobs), every run on the GPU
-holds a lock on it (gpu_lock): a --check run shared with other checks, a timed run shared
-while its program starts and alone from its first measurement on (MEMLAB_GPU_GATE).
+holds a lock on it (gpu_lock): a timed run alone, a --check run shared with other checks.
 """
 import collections
 import contextlib
@@ -69,7 +68,7 @@ def gpu_present():
 
 
 @contextlib.contextmanager
-def gpu_lock(exclusive, label="", gated=False):
+def gpu_lock(exclusive, label=""):
     """Hold the GPU lock (the file MEMLAB_GPU_LOCK names; nothing where it is unset) while a
     program runs: exclusive for a timed run, shared for a check. The grader takes it, before
     the run's time limit starts; the files are opened close-on-exec, so the program never has
@@ -77,17 +76,14 @@ def gpu_lock(exclusive, label="", gated=False):
     its request to its end, and a new check waits while any is registered, so timed runs go
     first and in a batch; a check holds a file of its own in PATH.holders/ while it runs, and
     a timed run steps out of the queue while the checks that outlast MEMLAB_GPU_PATIENCE
-    seconds (default 5: a hang until its time limit) end. gated: a timed run held shared
-    while the program starts (its CUDA context); yields the function that takes the GPU alone,
-    which the sandbox calls when the program asks (MEMLAB_GPU_GATE, common/harness.cu), or
-    None without a lock. MEMLAB_GPU_LOCK_LOG: each hold is logged there as tests/jobs.sh does
-    (mode, seconds waited and held, when the hold began, LABEL; a gated run's shared start
-    and exclusive part apart)."""
+    seconds (default 5: a hang until its time limit) end. MEMLAB_GPU_LOCK_LOG: each hold is
+    logged there as tests/jobs.sh does (mode, seconds waited and held, when the hold began,
+    LABEL)."""
     path = os.environ.get("MEMLAB_GPU_LOCK")
     if not path:
-        yield None
+        yield
         return
-    hold = {"exclusive": exclusive, "asked": time.monotonic()}
+    t0 = time.monotonic()
     holder = None
     with open(path + ".queue", "a") as queue, open(path, "a") as f:  # closing f releases the lock
         if exclusive:
@@ -99,41 +95,18 @@ def gpu_lock(exclusive, label="", gated=False):
             os.makedirs(path + ".holders", exist_ok=True)
             holder = open(os.path.join(path + ".holders", f"{os.getpid()}.{time.time_ns()}"), "w")
             fcntl.flock(holder, fcntl.LOCK_EX)
-        hold["taken"], hold["at"] = time.monotonic(), time.time()
-
-        def alone():
-            """From shared to exclusive, when a gated program asks."""
-            nonlocal holder
-            release(holder)
-            holder = None
-            fcntl.flock(f, fcntl.LOCK_UN)
-            log_hold(hold, label)
-            hold.update(exclusive=True, asked=time.monotonic())
-            take_alone(queue, f, path + ".holders")
-            hold["taken"], hold["at"] = time.monotonic(), time.time()
-
+        t1, at = time.monotonic(), time.time()
         try:
-            yield alone if gated else None
+            yield
         finally:
-            release(holder)
-            log_hold(hold, label)
-
-
-def release(holder):
-    """A check's file in PATH.holders/ (gpu_lock), removed and unlocked; None: nothing."""
-    if holder:
-        with contextlib.suppress(OSError):
-            os.remove(holder.name)
-        holder.close()
-
-
-def log_hold(hold, label):
-    """A hold's line in MEMLAB_GPU_LOCK_LOG, where it is set (gpu_lock)."""
-    log = os.environ.get("MEMLAB_GPU_LOCK_LOG")
-    if log:
-        with open(log, "a") as out:
-            out.write(f"{'exclusive' if hold['exclusive'] else 'shared'} {hold['taken'] - hold['asked']:.3f} "
-                      f"{time.monotonic() - hold['taken']:.3f} {hold['at']:.3f} {label}\n")
+            if holder:
+                with contextlib.suppress(OSError):
+                    os.remove(holder.name)
+                holder.close()
+            log = os.environ.get("MEMLAB_GPU_LOCK_LOG")
+            if log:
+                with open(log, "a") as out:
+                    out.write(f"{'exclusive' if exclusive else 'shared'} {t1 - t0:.3f} {time.monotonic() - t1:.3f} {at:.3f} {label}\n")
 
 
 def take_alone(queue, gpu, holders):
@@ -429,9 +402,8 @@ class Runs:
         """A run of the lab program; one without --check is timed: it has the GPU alone."""
         self.count += 1
         cwd = self.sandbox.workdir(self.scratch, f"run{self.count}")
-        timed = "--check" not in args
-        with gpu_lock(exclusive=False, label=f"{binary} {' '.join(args)}", gated=timed) as alone:
-            outcome = self.sandbox.run([binary] + args, cwd, timeout, gate=alone)
+        with gpu_lock(exclusive="--check" not in args, label=f"{binary} {' '.join(args)}"):
+            outcome = self.sandbox.run([binary] + args, cwd, timeout)
         m = re.search(r"^lab\d+ on (.+?) \(sm_", outcome.stdout, re.M)
         if m:
             self.session.gpu_name = m.group(1)

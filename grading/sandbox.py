@@ -90,16 +90,10 @@ class Sandbox:
             mode = os.stat(path).st_mode
             os.chmod(path, mode | (0o011 if os.path.isdir(path) else 0o055))
 
-    def run(self, argv, cwd, timeout, gate=None):
-        """The program's Outcome. gate: a timed run's way to the GPU alone (grader.gpu_lock,
-        gated): the program creates cwd/ready when it is about to measure (MEMLAB_GPU_GATE,
-        common/harness.cu), gate() takes the GPU alone, then cwd/go lets the program on. The
-        wait for it is not counted against the time limit."""
+    def run(self, argv, cwd, timeout):
         env = {"PATH": "/usr/bin:/bin", "HOME": cwd, "TMPDIR": cwd, "LANG": "C", "LC_ALL": "C",
                "CUDA_CACHE_PATH": os.path.join(cwd, ".nv")}
         env.update({k: os.environ[k] for k in KEPT_VARIABLES if k in os.environ})
-        if gate:
-            env["MEMLAB_GPU_GATE"] = cwd
         limit = self.file_size_bytes
 
         def limits():
@@ -112,25 +106,14 @@ class Sandbox:
             proc = subprocess.Popen(self.wrapper + list(argv), cwd=cwd, env=env,
                                     stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                                     start_new_session=True, preexec_fn=limits)
-            timed_out, deadline, paused = False, start + timeout, 0.0
-            while True:
-                try:
-                    proc.wait(timeout=0.01 if gate else max(0.0, deadline - time.monotonic()))
-                    break
-                except subprocess.TimeoutExpired:
-                    if gate and os.path.exists(os.path.join(cwd, "ready")):
-                        asked = time.monotonic()
-                        gate()
-                        paused = time.monotonic() - asked
-                        deadline += paused
-                        open(os.path.join(cwd, "go"), "w").close()
-                        gate = None
-                    elif time.monotonic() >= deadline:
-                        timed_out = True
-                        os.killpg(proc.pid, signal.SIGKILL)
-                        proc.wait()
-                        break
-            seconds = time.monotonic() - start - paused
+            timed_out = False
+            try:
+                proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                timed_out = True
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+            seconds = time.monotonic() - start
             return Outcome(proc.returncode, tail(out), tail(err), seconds, timed_out)
 
 

@@ -27,7 +27,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import commands  # noqa: E402
 import grader  # noqa: E402
 import report  # noqa: E402
-import sandbox  # noqa: E402
 import slurm  # noqa: E402
 import static_checks  # noqa: E402
 from rubric import GRADING_DIR, Rubric, RubricError, band_fraction, parse_bands  # noqa: E402
@@ -272,19 +271,18 @@ class GpuSteps(unittest.TestCase):
         held = []
 
         @contextlib.contextmanager
-        def lock(exclusive, label="", gated=False):
-            held.append("alone" if exclusive else "alone when asked" if gated else "shared")
-            yield None
+        def lock(exclusive, label=""):
+            held.append(exclusive)
+            yield
 
         self.session.reference = self.fake("fake-reference", "1.000")
         runs = grader.Runs(self.session, self.fake("fake-student", "1.000"), self.scratch)
         with mock.patch.object(grader, "gpu_lock", lock):
             grader.grade_correctness(self.session, runs, 1, ["3"], {})
-            self.assertEqual(held, ["shared"])  # one --check run for the three variants
+            self.assertEqual(held, [False])  # one --check run for the three variants: shared
             grader.grade_performance(self.session, runs, ["copy_strided"], {})
-        # two reference runs and one student run (at full credit after one), timed: the GPU
-        # alone from the moment the program asks (MEMLAB_GPU_GATE)
-        self.assertEqual(held, ["shared"] + ["alone when asked"] * 3)
+        # two reference runs and one student run (at full credit after one), timed: alone
+        self.assertEqual(held, [False] + [True] * 3)
 
     def test_reference_runs_shared_within_the_limit(self):
         def graded(student_ms, variants):
@@ -579,33 +577,6 @@ class GpuLock(unittest.TestCase):
         timed.join()
         self.assertEqual(order, ["other check", "long check", "timed"])
         self.assertEqual(os.listdir(self.path + ".holders"), [], "a check left its file")
-
-    def test_a_gated_run_shares_until_it_asks(self):
-        """A timed run (gated) shares the GPU while its program starts, has it alone once the
-        program creates ready in its folder (MEMLAB_GPU_GATE) until it ends, and its wait for
-        that is not counted against its time limit."""
-        work = tempfile.mkdtemp(dir=os.path.dirname(self.path))
-        seen = os.path.join(work, "seen")
-        program = ["sh", "-c", 'sleep 0.2; touch "$MEMLAB_GPU_GATE/ready"; '
-                   'while [ ! -e "$MEMLAB_GPU_GATE/go" ]; do sleep 0.01; done; sleep 0.3; touch ' + seen]
-        box = sandbox.Sandbox(1 << 20)
-        box.user, box.wrapper = None, []
-        check_started, check_ended = threading.Event(), threading.Event()
-
-        def check():  # asked for while the timed run starts: gets in, and holds for 1.5 s
-            with grader.gpu_lock(exclusive=False):
-                check_started.set()
-                time.sleep(1.5)
-            check_ended.set()
-
-        with grader.gpu_lock(exclusive=False, gated=True) as alone:
-            threading.Thread(target=check).start()
-            self.assertTrue(check_started.wait(5), "a check could not share the GPU with a starting timed run")
-            outcome = box.run(program, work, 1.0, gate=alone)
-            self.assertTrue(check_ended.is_set(), "the timed part began while a check held the GPU")
-            self.assertFalse(self.can_lock(fcntl.LOCK_SH), "a check could get in during the timed part")
-        self.assertFalse(outcome.timed_out, "the wait for the GPU alone counted against the time limit")
-        self.assertTrue(os.path.exists(seen) and outcome.returncode == 0)
 
     def test_the_program_never_has_the_lock_file(self):
         with grader.gpu_lock(exclusive=True):

@@ -19,9 +19,7 @@
 # builds may share it. run.sh exports MEMLAB_GPU_LOCK (a file); the grader takes the same
 # lock around its runs (grading/grader.py: gpu_lock).
 #   gpu_shared COMMAND...     COMMAND holding the lock shared (correctness: --check, sanitizer)
-#   gpu_exclusive COMMAND...  COMMAND holding it alone (ncu, a stand-in)
-#   gpu_timed COMMAND...      a lab program's timed run: shared while it starts, alone from
-#                             the moment it asks (below) to its end
+#   gpu_exclusive COMMAND...  COMMAND holding it alone (anything timed: a run without --check, ncu)
 # Without MEMLAB_GPU_LOCK they just run COMMAND. Never nest them, nor wrap a grader run (it
 # takes the lock itself): a second hold of the lock waits for the first.
 # Timed runs go first, and one after another: a timed run registers on MEMLAB_GPU_LOCK.queue
@@ -32,15 +30,11 @@
 # endless loop until its time limit, a sanitizer run) is let be: the waiting timed run steps
 # out of the queue until that check ends, and the other checks go on meanwhile. Each check
 # holds a file of its own in MEMLAB_GPU_LOCK.holders/ (locked while it runs) for this.
-# gpu_timed runs COMMAND as a check with MEMLAB_GPU_GATE set to a folder of its own: a lab
-# program creates `ready` there before it first measures anything (common/harness.cu), and
-# waits for `go`, created once the hold is exclusive. So the CUDA context of a timed run is
-# made while the checks go on (the driver makes contexts one at a time, about 0.2 s each).
 # MEMLAB_GPU_LOCK_LOG=FILE: each hold adds a line "MODE WAITED_S HELD_S AT COMMAND" to FILE (MODE:
-# shared or exclusive; AT: when the hold began, in seconds since 1970; the command on one line;
-# gpu_timed logs its shared start and its exclusive part apart): where the GPU's time went.
+# shared or exclusive; AT: when the hold began, in seconds since 1970; the command on one line):
+# where the GPU's time went, and when.
 gpu_lock() {
-    local how=$1 t0 t1 t2 rc holder gate pid
+    local how=$1 t0 t1 t2 rc holder
     shift
     [ -n "${MEMLAB_GPU_LOCK:-}" ] || { "$@"; return; }
     t0=${EPOCHREALTIME//[!0-9]/}
@@ -53,47 +47,15 @@ gpu_lock() {
         else
             flock -x 8 && flock -u 8 && flock -s 9 && mkdir -p "${holder%/*}" || return
             t1=${EPOCHREALTIME//[!0-9]/}
-            if [ "$how" = -s ]; then
-                { flock -x 7 && "$@"; } 7>"$holder"
-            else # -g: shared until COMMAND asks for the GPU alone
-                gate=$(mktemp -d) || return
-                {
-                    flock -x 7 || return
-                    MEMLAB_GPU_GATE=$gate "$@" &
-                    pid=$!
-                    while [ ! -e "$gate/ready" ] && kill -0 $pid 2>/dev/null; do sleep 0.01; done
-                    if [ -e "$gate/ready" ]; then
-                        flock -u 7 && rm -f "$holder" && flock -u 9
-                        t2=${EPOCHREALTIME//[!0-9]/}
-                        gpu_log shared "$t0" "$t1" "$t2" "$@"
-                        if gpu_take_alone; then
-                            t0=$t2 t1=${EPOCHREALTIME//[!0-9]/} how=-x
-                            : >"$gate/go"
-                        else
-                            kill $pid # never timed without the GPU alone
-                        fi
-                    fi
-                    wait $pid
-                } 7>"$holder"
-                rc=$?
-                rm -rf "$gate"
-                (exit $rc)
-            fi
+            { flock -x 7 && "$@"; } 7>"$holder"
         fi
     } 8>>"$MEMLAB_GPU_LOCK.queue" 9>>"$MEMLAB_GPU_LOCK"
     rc=$? t2=${EPOCHREALTIME//[!0-9]/}
     rm -f "$holder"
-    gpu_log "$([ "$how" = -x ] && echo exclusive || echo shared)" "$t0" "$t1" "$t2" "$@"
-    return $rc
-}
-# gpu_log MODE T0 T1 T2 COMMAND...: a hold's line in MEMLAB_GPU_LOCK_LOG (times in microseconds:
-# asked for, taken, given back).
-gpu_log() {
-    local mode=$1 t0=$2 t1=$3 t2=$4
-    shift 4
-    [ -z "${MEMLAB_GPU_LOCK_LOG:-}" ] || printf '%s %d.%03d %d.%03d %d.%03d %s\n' "$mode" \
+    [ -z "${MEMLAB_GPU_LOCK_LOG:-}" ] || printf '%s %d.%03d %d.%03d %d.%03d %s\n' "$([ "$how" = -x ] && echo exclusive || echo shared)" \
         $(((t1 - t0) / 1000000)) $(((t1 - t0) / 1000 % 1000)) $(((t2 - t1) / 1000000)) $(((t2 - t1) / 1000 % 1000)) \
         $((t1 / 1000000)) $((t1 / 1000 % 1000)) "${*//$'\n'/ }" >>"$MEMLAB_GPU_LOCK_LOG"
+    return $rc
 }
 # gpu_take_alone: the lock (fd 9) alone, registered on the queue (fd 8) meanwhile; out of the
 # queue while the checks that outlast MEMLAB_GPU_PATIENCE end (each one's file, shared).
@@ -108,7 +70,6 @@ gpu_take_alone() {
 }
 gpu_shared() { gpu_lock -s "$@"; }
 gpu_exclusive() { gpu_lock -x "$@"; }
-gpu_timed() { gpu_lock -g "$@"; }
 
 # The tests' verdicts, one line each, counted in the section that prints them:
 # pass NAME, fail NAME [LOG [WHY]] (the log's last lines, indented), skip NAME WHY.

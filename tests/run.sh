@@ -10,8 +10,7 @@
 # in this order: each lab's command line, the plots and the README, each lab's own checks
 # (tests/labN.sh: GPU verification, its phenomenon, its fixtures), the tools (tests/tools.sh),
 # the grader (tests/grading.sh) and the class (tests/class.sh). A timed GPU run has the GPU
-# to itself from its first measurement on (timed_test, gpu_timed; ncu: gpu_exclusive); checks
-# share it (gpu_test, gpu_shared).
+# to itself (timed_test, gpu_exclusive); checks share it (gpu_test, gpu_shared).
 # Each section has a $tmp of its own; the lab files are sourced there with the helpers
 # pass/fail/skip/check/expect_exit/unit_run/gpu_test/timed_test/counters_test/fixture_checks
 # and the variables OUT, tmp, have_gpu, have_gnuplot.
@@ -21,7 +20,7 @@ MAKE="${MAKE:-make} --no-print-directory"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0 skipped=0
-. tests/jobs.sh # pass, fail, skip, section, run_sections, gpu_shared, gpu_exclusive, gpu_timed
+. tests/jobs.sh # pass, fail, skip, section, run_sections, gpu_shared, gpu_exclusive
 # Every GPU run of the tests and of the grader they start holds this lock (a run of its own
 # can share one: MEMLAB_GPU_LOCK=FILE make test).
 export MEMLAB_GPU_LOCK=${MEMLAB_GPU_LOCK:-$tmp/gpu.lock}
@@ -128,7 +127,7 @@ gpu_test() { # gpu_test NAME COMMAND...: a check that needs the GPU and may shar
 timed_test() { # timed_test NAME COMMAND...: a check that times something: the GPU to itself
     local name=$1
     shift
-    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; else check "$name" gpu_timed "$@"; fi
+    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; else check "$name" gpu_exclusive "$@"; fi
 }
 # counters_test NAME JUDGE COMMAND...: a lab's --counters run (COMMAND, under ncu: the GPU to
 # itself) judged by the shell function JUDGE, which reads the CSVs the run wrote and prints
@@ -139,7 +138,7 @@ counters_test() {
     shift 2
     if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; return; fi
     if ! command -v ncu >/dev/null 2>&1; then skip "$name" "ncu not installed"; return; fi
-    gpu_timed "$@" >"$tmp/log" 2>&1
+    gpu_exclusive "$@" >"$tmp/log" 2>&1
     rc=$?
     if grep -q 'ERR_NVGPUCTRPERM' "$tmp/log"; then
         skip "$name" "counters not permitted"
@@ -181,7 +180,7 @@ fixture_checks() {
         if [ $have_gpu -eq 0 ]; then skip "gpu: lab$n fixture $name is caught and named" "no GPU"; continue; fi
         if [ -n "$timed" ]; then
             csv=$tmp/fixture-$name
-            gpu_timed "$OUT/custom/lab$n/lab$n" --only "$timed" $args --csv "$csv" >"$tmp/out" 2>"$tmp/err"
+            gpu_exclusive "$OUT/custom/lab$n/lab$n" --only "$timed" $args --csv "$csv" >"$tmp/out" 2>"$tmp/err"
             rc=$?
             cat "$tmp/out" "$tmp/err" >"$tmp/log"
             if [ $rc -eq 1 ] && grep -q "$timed.*: $status" "$tmp/err" &&

@@ -5,8 +5,7 @@
 #     summed, when a later one ends first; a failing section's FAIL lines and log are kept;
 #     a section past SECTION_TIMEOUT is stopped, with what it started, and counted as failed
 #   - the GPU lock: two exclusive holds never overlap, an exclusive one never overlaps a
-#     shared one, and two shared ones do; a timed run waiting for the lock is not overtaken;
-#     gpu_timed shares the GPU until the program asks for it alone
+#     shared one, and two shared ones do; a timed run waiting for the lock is not overtaken
 set -u
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)
@@ -123,29 +122,6 @@ unset MEMLAB_GPU_PATIENCE
 [ -e "$d/check-meanwhile" ] && [ -e "$d/timed-after" ] && [ -z "$(ls "$MEMLAB_GPU_LOCK.holders")" ]
 result "gpu lock: a check past MEMLAB_GPU_PATIENCE holds up no other check; the timed run comes after it" $? \
     "$([ -e "$d/check-meanwhile" ] || echo "the other check waited for the long one; ")$([ -e "$d/timed-after" ] || echo "the timed run overlapped it; ")$(ls "$MEMLAB_GPU_LOCK.holders" | head -3)"
-# gpu_timed: shared while the program starts (a check gets in), alone from its `ready` on (a
-# check asked for then waits for its end); a program that never asks stays shared.
-d=$tmp/lock-timed
-mkdir -p "$d"
-gpu_timed bash -c "touch '$d/started'; for i in \$(seq 50); do [ -e '$d/check1' ] && break; sleep 0.02; done
-    [ -e '$d/check1' ] || touch '$d/started-late'
-    touch \"\$MEMLAB_GPU_GATE/ready\"; for i in \$(seq 300); do [ -e \"\$MEMLAB_GPU_GATE/go\" ] && break; sleep 0.01; done
-    touch '$d/alone'; sleep 0.5; [ ! -e '$d/check2' ] && touch '$d/alone-to-the-end'" &
-while [ ! -e "$d/started" ]; do sleep 0.01; done
-gpu_shared touch "$d/check1"
-while [ ! -e "$d/alone" ]; do sleep 0.01; done
-gpu_shared touch "$d/check2"
-wait
-overlap gpu_timed gpu_shared
-shared=$?
-[ -e "$d/check1" ] && [ -e "$d/alone-to-the-end" ] && [ -e "$d/check2" ] && [ $shared -eq 0 ]
-result "gpu lock: a timed run shares the GPU until it asks (MEMLAB_GPU_GATE), then has it alone to its end" $? \
-    "$([ -e "$d/started-late" ] && echo "no check got in while it started; ")$([ -e "$d/alone-to-the-end" ] || echo "a check overlapped its timed part; ")$([ $shared -eq 0 ] || echo "a run that never asks did not share")"
-before=$(date +%s)
-MEMLAB_GPU_LOCK_LOG=$tmp/timed.log gpu_timed bash -c 'touch "$MEMLAB_GPU_GATE/ready"; for i in $(seq 300); do [ -e "$MEMLAB_GPU_GATE/go" ] && break; sleep 0.01; done; sleep 0.2'
-awk -v t="$before" '$4 >= t && $4 < t + 30 && $5 == "bash" { mode[NR] = $1; held[NR] = $3 }
-     END { exit !(NR == 2 && mode[1] == "shared" && mode[2] == "exclusive" && held[2] >= 0.2) }' "$tmp/timed.log"
-result "gpu lock: MEMLAB_GPU_LOCK_LOG gets a timed run's shared start and its exclusive part" $? "$(cat "$tmp/timed.log")"
 before=$(date +%s)
 MEMLAB_GPU_LOCK_LOG=$tmp/hold.log gpu_exclusive sleep 0.2 && MEMLAB_GPU_LOCK_LOG=$tmp/hold.log gpu_shared bash -c "
     true"
