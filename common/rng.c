@@ -37,21 +37,22 @@ void rng_skip(struct rng *r, uint64_t k)
     r->state += k * GOLDEN_GAMMA;
 }
 
-static double unit_of(uint64_t z)
+/* z as a number uniform in [lo, hi): its top 53 bits as a fraction. */
+static double uniform_of(uint64_t z, double lo, double hi)
 {
-    return (double)(z >> 11) * 0x1.0p-53;
+    return lo + (hi - lo) * ((double)(z >> 11) * 0x1.0p-53);
 }
 
 double rng_uniform(struct rng *r, double lo, double hi)
 {
-    return lo + (hi - lo) * unit_of(rng_next(r));
+    return uniform_of(rng_next(r), lo, hi);
 }
 
 void rng_fill_floats(struct rng *r, float *out, size_t n, float lo, float hi)
 {
 #pragma omp parallel for if (n >= PARALLEL_FILL)
     for (size_t i = 0; i < n; i++)
-        out[i] = (float)(lo + ((double)hi - lo) * unit_of(rng_ahead(r, i)));
+        out[i] = (float)uniform_of(rng_ahead(r, i), lo, hi);
     rng_skip(r, n);
 }
 
@@ -61,6 +62,14 @@ void rng_fill_ints(struct rng *r, int *out, size_t n, int lo, int hi)
 #pragma omp parallel for if (n >= PARALLEL_FILL)
     for (size_t i = 0; i < n; i++)
         out[i] = (int)((int64_t)lo + (int64_t)(rng_ahead(r, i) % span));
+    rng_skip(r, n);
+}
+
+void rng_fill_below(struct rng *r, uint32_t *out, size_t n, uint64_t bound)
+{
+#pragma omp parallel for if (n >= PARALLEL_FILL)
+    for (size_t i = 0; i < n; i++) /* a multiply, no division */
+        out[i] = (uint32_t)(((rng_ahead(r, i) >> 32) * bound) >> 32);
     rng_skip(r, n);
 }
 

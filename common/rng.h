@@ -26,6 +26,8 @@ double rng_uniform(struct rng *r, double lo, double hi);
 void rng_fill_floats(struct rng *r, float *out, size_t n, float lo, float hi);
 /* Uniform integers in [lo, hi]. */
 void rng_fill_ints(struct rng *r, int *out, size_t n, int lo, int hi);
+/* Uniform words in [0, bound), bound at most 2^32: each number's top 32 bits times bound. */
+void rng_fill_below(struct rng *r, uint32_t *out, size_t n, uint64_t bound);
 
 /* A non-zero number that no seed predicts (the first call reads /dev/urandom): the keys of
  * the timed repetitions' inputs (vary.h) and the repetitions checked. */

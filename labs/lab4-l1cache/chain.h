@@ -51,10 +51,7 @@ static void chain_open(struct chain *c, size_t bytes, uint64_t seed)
     if (!c->image || !c->order)
         memlab_die(EXIT_USAGE, "out of host memory for a %zu MiB chain", c->max_words >> 18);
     c->rng = rng_seeded(seed ^ 0x1ca4e5u);
-#pragma omp parallel for
-    for (size_t w = 0; w < c->max_words; w++) /* uniform in [0, max_words): a multiply, no division */
-        c->image[w] = (uint32_t)(((rng_ahead(&c->rng, w) >> 32) * (uint64_t)c->max_words) >> 32);
-    rng_skip(&c->rng, c->max_words);
+    rng_fill_below(&c->rng, c->image, c->max_words, c->max_words);
     CUDA_CHECK(cudaMemcpy(c->links, c->image, c->max_words * 4, cudaMemcpyHostToDevice));
 }
 

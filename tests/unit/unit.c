@@ -324,6 +324,10 @@ static void rng_reproducible_and_varied(void)
     rng_fill_ints(&d, fast_ints, BIG, 1, 7);
     for (int i = 0; i < BIG; i++)
         same &= fast_ints[i] == 1 + (int)(rng_next(&e) % 7);
+    static uint32_t words[BIG];
+    rng_fill_below(&d, words, BIG, 1000003);
+    for (int i = 0; i < BIG; i++)
+        same &= words[i] == (uint32_t)(((rng_next(&e) >> 32) * 1000003) >> 32) && words[i] < 1000003;
     EXPECT(same && rng_next(&d) == rng_next(&e));
     EXPECT(rng_ahead(&d, 2) == (rng_next(&e), rng_next(&e), rng_next(&e)));
 }
