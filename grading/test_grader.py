@@ -494,6 +494,13 @@ class GpuLock(unittest.TestCase):
                 order.append(name)
         return hold
 
+    @staticmethod
+    def started(target, *args):
+        """A thread running target(*args), started."""
+        t = threading.Thread(target=target, args=args)
+        t.start()
+        return t
+
     def can_lock(self, how):
         with open(self.path) as f:
             try:
@@ -518,8 +525,7 @@ class GpuLock(unittest.TestCase):
                 entered.set()
 
         with grader.gpu_lock(exclusive=False):
-            t = threading.Thread(target=timed_run)
-            t.start()
+            t = self.started(timed_run)
             self.assertFalse(entered.wait(0.3), "the exclusive hold began while a shared one was held")
         self.assertTrue(entered.wait(10), "the exclusive hold never began")
         t.join()
@@ -528,8 +534,7 @@ class GpuLock(unittest.TestCase):
         order = []
         hold = self.holder(order)
         with grader.gpu_lock(exclusive=False):
-            timed = threading.Thread(target=hold, args=(True, "timed"))
-            timed.start()
+            timed = self.started(hold, True, "timed")
             for _ in range(200):  # until it waits in the queue
                 with open(self.path + ".queue") as q:
                     try:
@@ -537,8 +542,7 @@ class GpuLock(unittest.TestCase):
                     except BlockingIOError:
                         break
                 time.sleep(0.01)
-            check = threading.Thread(target=hold, args=(False, "check"))
-            check.start()
+            check = self.started(hold, False, "check")
             time.sleep(0.1)
             self.assertEqual(order, [], "the check went ahead of the waiting timed run")
         timed.join()
@@ -548,14 +552,11 @@ class GpuLock(unittest.TestCase):
     def test_timed_runs_go_in_a_batch(self):
         order, holding = [], threading.Event()
         hold = self.holder(order, holding)
-        first = threading.Thread(target=hold, args=(True, "timed 1", 0.5))
-        first.start()
+        first = self.started(hold, True, "timed 1", 0.5)
         holding.wait(5)
-        check = threading.Thread(target=hold, args=(False, "check"))
-        check.start()
+        check = self.started(hold, False, "check")
         time.sleep(0.15)
-        second = threading.Thread(target=hold, args=(True, "timed 2"))
-        second.start()
+        second = self.started(hold, True, "timed 2")
         for t in (first, check, second):
             t.join()
         self.assertEqual(order, ["timed 1", "timed 2", "check"],
@@ -566,11 +567,9 @@ class GpuLock(unittest.TestCase):
         self.addCleanup(os.environ.pop, "MEMLAB_GPU_PATIENCE", None)
         order, long_holds = [], threading.Event()
         hold = self.holder(order, long_holds)
-        long_check = threading.Thread(target=hold, args=(False, "long check", 1.2))
-        long_check.start()
+        long_check = self.started(hold, False, "long check", 1.2)
         long_holds.wait(5)
-        timed = threading.Thread(target=hold, args=(True, "timed"))
-        timed.start()
+        timed = self.started(hold, True, "timed")
         time.sleep(0.5)  # the timed run has waited past its patience
         hold(False, "other check")
         long_check.join()
