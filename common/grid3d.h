@@ -87,7 +87,7 @@ void grid_vary_input(void *ctx, uint64_t from, uint64_t to);
 size_t grid_check_repetition(void *ctx, uint64_t key, const char *label);
 
 /* The two device grids (in, then out, `capacity` floats each), the host input (seeded random
- * floats in [-1, 1), copied to `in`) and host rows for checks (got_capacity floats). Not
+ * floats in [-1, 1), copied to `in`) and host rows for checks (got_capacity floats, pinned). Not
  * enough memory: one line naming `what`, exit 2. */
 void grid_buffers_open(float **in, float **out, float **host_in, float **got, size_t capacity, size_t got_capacity,
                        uint64_t seed, const char *what);
