@@ -5,7 +5,8 @@
 # Checks that need a GPU run where nvidia-smi lists one and count as skipped elsewhere;
 # everything else runs on any machine with the CUDA toolkit (and gnuplot for the plots).
 #
-# First, one after another: the unit tests, the generator, every build. Then the sections
+# First the unit tests; then every build, in the background while the generator's and the job
+# machinery's tests run, each build then checked on its own. Then the sections
 # (tests/jobs.sh), JOBS at once (default: one per core; JOBS=1: one after another), printed
 # in this order: each lab's command line, the plots and the README, each lab's own checks
 # (tests/labN.sh: GPU verification, its phenomenon, its fixtures), the tools (tests/tools.sh),
@@ -75,6 +76,19 @@ if $MAKE -s "$HOST_OUT/tests/unit" >"$tmp/log" 2>&1; then
 else
     fail "unit tests build" "$tmp/log"
 fi
+# Every lab's build, in the background from here, one compiler per core (-k: a broken lab
+# stops no other), while the checks up to the builds' own run: they need no lab binary, and
+# on a GPU machine the GPU waits for the builds. Niced, so that the job machinery's tests
+# below, which time their stand-ins, keep a core on a small machine. (The unit tests built
+# the host objects first: two makes never build one file.)
+set -m # a process group of its own, stopped with everything it started if run.sh stops
+nice -n 10 $MAKE -k -j"$(nproc 2>/dev/null || echo 2)" "$OUT/tests/devcheck" $(for n in $LAB_NUMS; do
+    echo "$OUT/student/lab$n/lab$n"
+    [ -d "solutions/$(basename "$(lab_dir "$n")")" ] && echo "$OUT/solution/lab$n/lab$n"
+done) >"$tmp/prebuild.log" 2>&1 &
+prebuild=$!
+set +m
+trap 'kill -TERM -- -"$prebuild" 2>/dev/null; rm -rf "$tmp"' EXIT
 # --counters' join (common/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
 if nvcc -O2 -std=c++17 -Icommon tests/unit/profile_test.cu common/profile.cu common/check.c \
     -o "$tmp/profile_test" >"$tmp/log" 2>&1; then
@@ -104,12 +118,9 @@ done
 unit_run "unit jobs tests" bash tests/unit/jobs_test.sh
 
 # ---- builds -------------------------------------------------------------------------------
-# First everything at once, one compiler per core (-k: a broken lab stops no other); then
-# each build is checked on its own, and names what failed. The sections only use them.
-$MAKE -k -j"$(nproc 2>/dev/null || echo 2)" "$OUT/tests/devcheck" $(for n in $LAB_NUMS; do
-    echo "$OUT/student/lab$n/lab$n"
-    [ -d "solutions/$(basename "$(lab_dir "$n")")" ] && echo "$OUT/solution/lab$n/lab$n"
-done) >"$tmp/prebuild.log" 2>&1
+# The prebuild started above must end first; then each build is checked on its own, and
+# names what failed. The sections only use them.
+wait "$prebuild"
 for n in $LAB_NUMS; do
     for flavour in student solution; do
         [ "$flavour" = solution ] && [ ! -d "solutions/$(basename "$(lab_dir "$n")")" ] && continue
@@ -333,7 +344,7 @@ section "tools" . tests/tools.sh # make profile-labN, make sanitize-labN
 [ -f tests/class.sh ] && section "class" . tests/class.sh
 # The longest sections on an H100 start first (they still print in their place), then the
 # class (no GPU work, but the longest without a GPU: about 80 s on 2 cores).
-FIRST_SECTIONS=${FIRST_SECTIONS:-"grading lab10|grading lab3|grading lab2|grading lab4|grading lab6|lab10 checks|lab8 checks|lab4 checks|class"}
+FIRST_SECTIONS=${FIRST_SECTIONS:-"grading lab1|grading lab8|grading lab10|grading lab3|grading lab2|grading lab4|grading lab6|lab10 checks|lab8 checks|lab4 checks|class"}
 run_sections
 
 echo
