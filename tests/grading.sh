@@ -3,7 +3,8 @@
 # with a rubric and fixtures (tests/fixtures/grading/labN/) graded as a class by
 # grading/grade-all (--jobs 4, in a --work folder of its own) - without a GPU, compile and
 # static verdicts, GPU tests skipped, results.json format, the gradebook; one grading/grade
-# run on a folder submission; `make dist` (what the copy holds, and that it builds). With a
+# run on a folder submission (--no-gpu: the class's `untouched` fixture is the same file on
+# the GPU); `make dist` (what the copy holds, and that it builds). With a
 # GPU the same class run checks every fixture's correctness and speed verdicts and its total
 # (the grader holds the GPU lock: its timed runs alone), and GRADING_SOLUTION_RUNS=10 grades
 # the solution ten times (full marks every time).
@@ -17,7 +18,11 @@ grading_lab() {
     grading_work "$gwork"
     mkdir -p "$work/folder/labs/$lab"
     cp "labs/$lab/kernels.cu" "$work/folder/labs/$lab/"
-    grading/grade "$n" "$work/folder" --out "$work/single" --work "$gwork" >"$work/single.log" 2>&1
+    # --no-gpu: the folder is what this checks; the same file's GPU tests are the class's
+    # `untouched` fixture below, through the same grading/grade. (--arch: with a GPU, the one
+    # the class is built for.)
+    grading/grade "$n" "$work/folder" --out "$work/single" --work "$gwork" --no-gpu \
+        $([ $have_gpu -eq 1 ] && echo --arch "$(basename "$OUT")") >"$work/single.log" 2>&1
     rc=$?
     if [ $rc -eq 0 ] && tail -n 1 "$work/single/report.txt" | grep -q '^Score: [0-9.]*/[0-9.]*' &&
         python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['tests'] and 'score' in d" \
