@@ -116,17 +116,18 @@ static enum row_status verify_chase(struct lab *lab, struct chase_job *j, const 
     return lab_verdict(lab, label, compare_chase(j, 0, label));
 }
 
-/* Awkward chains (and one of `extra` links, from --n), each with 0, 1, 2, 31 and links + 5
- * hops from a random link; on a chain longer than WALK_CHECKED_MAX links, that many + 5 hops.
- * One lane walking once round millions of links is seconds of DRAM latency (6.5 million: 3 s
- * on an H100), and it finds nothing that walking round the 100003-link chain does not. */
+/* Awkward chains (and one of `extra` links, from --n; only that one with extra_only), each
+ * with 0, 1, 2, 31 and links + 5 hops from a random link; on a chain longer than
+ * WALK_CHECKED_MAX links, that many + 5 hops. One lane walking once round millions of links is
+ * seconds of DRAM latency (6.5 million: 3 s on an H100), and it finds nothing that walking
+ * round the 100003-link chain does not. */
 static enum row_status verify_chase_awkward(struct lab *lab, struct chain *c, const struct lab4_variant *v,
-                                            const char *build, size_t extra)
+                                            const char *build, size_t extra, int extra_only)
 {
     static const size_t chains[] = {1, 2, 3, 61, 4099, 100003, 0};
     char label[160];
     size_t count = sizeof chains / sizeof chains[0];
-    for (size_t s = 0; s < count; s++) {
+    for (size_t s = extra_only ? count - 1 : 0; s < count; s++) {
         size_t slots = s + 1 < count ? chains[s] : extra < c->max_words / STRIDE_WORDS ? extra : c->max_words / STRIDE_WORDS;
         if (!slots)
             continue;
