@@ -135,9 +135,6 @@ gpu_test() { # gpu_test NAME COMMAND...: a check that needs the GPU and may shar
     shift
     if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; else check "$name" gpu_shared "$@"; fi
 }
-# A run judged by its statuses alone (a student file's not_implemented rows) still times: it
-# holds the GPU alone (sharing it, its clock check could call a point IMPLAUSIBLE), with
-# --reps 2, the fewest that still check two timed repetitions.
 timed_test() { # timed_test NAME COMMAND...: a check that times something: the GPU to itself
     local name=$1
     shift
