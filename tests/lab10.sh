@@ -24,8 +24,7 @@ else
     fail "unit lab10 image check build" "$tmp/log"
 fi
 
-# Values only, no time (the driver's own sampler): a check, which shares the GPU.
-gpu_test "gpu: lab10 texture modes (wrap, clamp, border; point, linear; normalised or not) and the staircase match the CPU model" bash -c "
+timed_test "gpu: lab10 texture modes (wrap, clamp, border; point, linear; normalised or not) and the staircase match the CPU model" bash -c "
     '$sol10' --modes --dump-fetches --csv '$tmp/modes10' &&
     awk -F, '$cols10 { n++; if (\$c[\"status\"] != \"ok\" || \$c[\"points\"] < 2048) bad = 1
                        printf \"%s %s %s: %s points, %s exact (guide: %s), max %s ulp, %s ties (%s up), %s product ties (%s up)\\n\",
