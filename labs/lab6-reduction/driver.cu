@@ -28,6 +28,7 @@
 
 #include <cub/cub.cuh>
 
+#include "devcheck.h"
 #include "harness.h"
 #include "kernels.h"
 
@@ -60,7 +61,8 @@ struct buffers {
     int *scratch;    /* device: lab6_scratch_ints(largest n) + GUARD_INTS */
     size_t capacity;
     int *host_in;    /* the input as written */
-    int *readback;   /* the device's input read back, for the unchanged check */
+    struct pristine written; /* ... sealed on the device, for the unchanged check (devcheck.h) */
+    uint32_t *got, *expected; /* host words, touched only to report a changed input */
     void *cub_temp;
     size_t cub_temp_bytes;
 };
@@ -122,24 +124,28 @@ static const char *size_name(size_t n, char *buf, size_t len)
     return buf;
 }
 
-/* Words of the device's input in [0, count) that differ from sign pattern `key` of what was
- * written; restores the input when any did, so that the variants after a faulty one see the
- * right data. (Mismatches are reported as the input was written.) */
-static size_t input_changed(const struct buffers *b, size_t count, uint64_t key, const char *label)
+/* Int i of the input in sign pattern `key` (vary.h) of the ints as written. */
+struct input_ints {
+    const uint32_t *written;
+    uint64_t key;
+    __host__ __device__ uint32_t operator()(size_t i) const { return (uint32_t)vary_int((int)written[i], i, key); }
+};
+
+/* Ints of the device's input in [0, count) that differ from sign pattern `key` of what was
+ * written, counted on the GPU against the sealed copy (a GiB copied back and compared took a
+ * quarter of a second a check); restores the input when any did, so that the variants after
+ * a faulty one see the right data. */
+static size_t input_changed(struct buffers *b, size_t count, uint64_t key, const char *label)
 {
-    CUDA_CHECK(cudaMemcpy(b->readback, b->in, count * sizeof(int), cudaMemcpyDeviceToHost));
-    if (key) { /* back to the input as written, on every core */
-#pragma omp parallel for
-        for (size_t i = 0; i < count; i++)
-            b->readback[i] = vary_int(b->readback[i], i, key);
-    }
-    if (!memcmp(b->readback, b->host_in, count * sizeof(int)))
-        return 0;
     char what[160];
     snprintf(what, sizeof what, "%s changed its input", label);
-    size_t changed = verify_words(what, (const uint32_t *)b->readback, (const uint32_t *)b->host_in, count);
-    CUDA_CHECK(cudaMemcpy(b->in, b->host_in, b->capacity * sizeof(int), cudaMemcpyHostToDevice));
-    gpu_vary_ints(b->in, count, 0, key);
+    struct input_ints on_gpu = {b->written.dev, key}, on_host = {b->written.host, key};
+    size_t changed = pristine_restore_if_changed(&b->written, label) +
+                     check_words(what, (const uint32_t *)b->in, count, on_gpu, on_host, b->got, b->expected);
+    if (changed) {
+        CUDA_CHECK(cudaMemcpy(b->in, b->host_in, b->capacity * sizeof(int), cudaMemcpyHostToDevice));
+        gpu_vary_ints(b->in, count, 0, key);
+    }
     return changed;
 }
 
@@ -251,9 +257,10 @@ static void setup_buffers(struct buffers *b, const struct lab *lab, const size_t
     b->out = (int *)gpu_alloc((2 * GUARD_INTS + 1) * sizeof(int), "the sum");
     b->scratch = (int *)gpu_alloc((lab6_scratch_ints(largest) + GUARD_INTS) * sizeof(int), "scratch");
     b->host_in = (int *)malloc(bytes);
-    b->readback = (int *)malloc(bytes);
-    if (!b->host_in || !b->readback)
-        memlab_die(EXIT_USAGE, "out of host memory for 2 x %.1f MiB: use a smaller --n", bytes / 1048576.0);
+    b->got = (uint32_t *)malloc(bytes);
+    b->expected = (uint32_t *)malloc(bytes);
+    if (!b->host_in || !b->got || !b->expected)
+        memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n", bytes / 1048576.0);
 
     /* Values 1..hi with hi * capacity < 2^31: no sum of any subset overflows an int. No
      * zeros (up to 2^28 ints, where hi > 1): a value read twice or skipped changes the sum. */
@@ -261,6 +268,7 @@ static void setup_buffers(struct buffers *b, const struct lab *lab, const size_t
     struct rng rng = rng_seeded(lab->opts.seed);
     rng_fill_ints(&rng, b->host_in, b->capacity, hi > 1 ? 1 : 0, hi);
     CUDA_CHECK(cudaMemcpy(b->in, b->host_in, bytes, cudaMemcpyHostToDevice));
+    pristine_upload(&b->written, (const uint32_t *)b->host_in, b->capacity, "lab 6's copy of the input as written");
 
     b->cub_temp_bytes = 0;
     for (int s = 0; s < count; s++) {
@@ -287,8 +295,10 @@ static void free_buffers(struct buffers *b)
     gpu_free(b->out);
     gpu_free(b->scratch);
     gpu_free(b->cub_temp);
+    pristine_free(&b->written);
     free(b->host_in);
-    free(b->readback);
+    free(b->got);
+    free(b->expected);
 }
 
 /* Step number from the name "vK_...", or the position in the table. */
