@@ -76,7 +76,7 @@ def gpu_lock(exclusive, label=""):
     its request to its end, and a new check waits while any is registered, so timed runs go
     first and in a batch; a check holds a file of its own in PATH.holders/ while it runs, and
     a timed run steps out of the queue while the checks that outlast MEMLAB_GPU_PATIENCE
-    seconds (default 5: a hang until its time limit) end. MEMLAB_GPU_LOCK_LOG: each hold is
+    seconds (default 2: a hang until its time limit) end. MEMLAB_GPU_LOCK_LOG: each hold is
     logged there as tests/jobs.sh does (mode, seconds waited and held, when the hold began,
     LABEL)."""
     path = os.environ.get("MEMLAB_GPU_LOCK")
@@ -112,7 +112,7 @@ def gpu_lock(exclusive, label=""):
 def take_alone(queue, gpu, holders):
     """gpu_lock's exclusive hold: registered on the queue while it waits (and holds); out of
     the queue while the checks that outlast the patience end (each one's file, shared)."""
-    patience = float(os.environ.get("MEMLAB_GPU_PATIENCE", "5"))
+    patience = float(os.environ.get("MEMLAB_GPU_PATIENCE", "2"))
     while True:
         fcntl.flock(queue, fcntl.LOCK_SH)
         give_up = time.monotonic() + patience

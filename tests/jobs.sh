@@ -26,7 +26,7 @@
 # (shared, from its request to its end), and a new check waits while any is registered (an
 # exclusive flock there), which flock alone would not do. So the checks drain once for a
 # batch of timed runs, not once for each.
-# A check that holds the GPU longer than MEMLAB_GPU_PATIENCE seconds (default 5: a student's
+# A check that holds the GPU longer than MEMLAB_GPU_PATIENCE seconds (default 2: a student's
 # endless loop until its time limit, a sanitizer run) is let be: the waiting timed run steps
 # out of the queue until that check ends, and the other checks go on meanwhile. Each check
 # holds a file of its own in MEMLAB_GPU_LOCK.holders/ (locked while it runs) for this.
@@ -62,7 +62,7 @@ gpu_lock() {
 gpu_take_alone() {
     local h
     while flock -s 8; do
-        flock -w "${MEMLAB_GPU_PATIENCE:-5}" -x 9 && return
+        flock -w "${MEMLAB_GPU_PATIENCE:-2}" -x 9 && return
         flock -u 8
         for h in "$MEMLAB_GPU_LOCK.holders"/*; do { flock -s 6; } 2>/dev/null 6<"$h"; done
     done
