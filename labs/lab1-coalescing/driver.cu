@@ -290,8 +290,8 @@ int main(int argc, char **argv)
             memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n", bytes / 1048576.0);
         struct rng rng = rng_seeded(lab.opts.seed);
         rng_fill_floats(&rng, (float *)host_in, b.capacity, -1.0f, 1.0f);
-        CUDA_CHECK(cudaMemcpy(b.in, host_in, bytes, cudaMemcpyHostToDevice));
         pristine_upload(&b.written, host_in, b.capacity, "lab 1's copy of the input as written");
+        CUDA_CHECK(cudaMemcpy(b.in, b.written.dev, bytes, cudaMemcpyDeviceToDevice));
         printf("arrays: %zu floats (%.1f MiB each, %.1fx the L2)%s\n", n, n * 4 / 1048576.0,
                (double)n * 4 / lab.gpu.l2_bytes, lab.opts.check ? ", verifying only" : "");
 

@@ -140,10 +140,10 @@ static size_t input_changed(struct buffers *b, size_t count, uint64_t key, const
     char what[160];
     snprintf(what, sizeof what, "%s changed its input", label);
     struct input_ints on_gpu = {b->written.dev, key}, on_host = {b->written.host, key};
-    size_t changed = pristine_restore_if_changed(&b->written, label) +
-                     check_words(what, (const uint32_t *)b->in, count, on_gpu, on_host, b->got, b->expected);
+    size_t changed = pristine_restore_if_changed(&b->written, label); /* before it is compared with */
+    changed += check_words(what, (const uint32_t *)b->in, count, on_gpu, on_host, b->got, b->expected);
     if (changed) {
-        CUDA_CHECK(cudaMemcpy(b->in, b->host_in, b->capacity * sizeof(int), cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(b->in, b->written.dev, b->capacity * sizeof(int), cudaMemcpyDeviceToDevice));
         gpu_vary_ints(b->in, count, 0, key);
     }
     return changed;
@@ -267,8 +267,8 @@ static void setup_buffers(struct buffers *b, const struct lab *lab, const size_t
     int hi = (int)(INT_MAX / b->capacity < 7 ? INT_MAX / b->capacity : 7);
     struct rng rng = rng_seeded(lab->opts.seed);
     rng_fill_ints(&rng, b->host_in, b->capacity, hi > 1 ? 1 : 0, hi);
-    CUDA_CHECK(cudaMemcpy(b->in, b->host_in, bytes, cudaMemcpyHostToDevice));
     pristine_upload(&b->written, (const uint32_t *)b->host_in, b->capacity, "lab 6's copy of the input as written");
+    CUDA_CHECK(cudaMemcpy(b->in, b->written.dev, bytes, cudaMemcpyDeviceToDevice));
 
     b->cub_temp_bytes = 0;
     for (int s = 0; s < count; s++) {
