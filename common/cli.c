@@ -92,7 +92,7 @@ enum cli_result cli_parse(int argc, char **argv, struct options *o, const struct
         const char *name = a + 2;
         const char *value = NULL;
         int takes_value = !strcmp(name, "only") || !strcmp(name, "seed") || !strcmp(name, "reps") ||
-                          !strcmp(name, "csv") || !strcmp(name, "n");
+                          !strcmp(name, "csv") || !strcmp(name, "n") || !strcmp(name, "proof");
         const struct cli_extra *x = find_extra(name, extra, n_extra);
         if (x && x->arg)
             takes_value = 1;
@@ -130,6 +130,10 @@ enum cli_result cli_parse(int argc, char **argv, struct options *o, const struct
             if (!*value)
                 return FAIL("--csv needs a folder");
             o->csv_dir = value;
+        } else if (!strcmp(name, "proof")) {
+            if (!*value)
+                return FAIL("--proof needs a file");
+            o->proof = value;
         } else if (!strcmp(name, "n")) {
             if (!parse_sizes(value, o))
                 return FAIL("--n needs a positive size (e.g. 1000003, 64M, 2^28) or, with --check, up to "
@@ -165,7 +169,8 @@ void cli_usage(FILE *f, const char *program, const char *summary, const struct c
                "  --csv DIR       folder for the CSV files (default results/<lab>)\n"
                "  --n N           problem size in elements: 1000003, 64M, 2^28\n"
                "                  (with --check, several: --n 7,4099,1000003)\n"
-               "  --unguarded     time without the integrity checks (to measure their cost)\n");
+               "  --unguarded     time without the integrity checks (to measure their cost)\n"
+               "  --proof FILE    write the proof-of-work records the grader reads\n");
     for (int i = 0; i < n_extra; i++) {
         char left[64];
         snprintf(left, sizeof left, "--%s%s%s", extra[i].name, extra[i].arg ? " " : "",

@@ -7,6 +7,7 @@
  *   --n N             problem size (elements; K, M, G = x1024, or 2^K); with --check a
  *                     list, --n A,B,C: each size in turn in one process (lab_next_size)
  *   --unguarded       time without the integrity guard (timing.h): to measure its cost
+ *   --proof FILE      the proof-of-work records (proof.h) the grader reads
  *
  * A lab may add options of its own (struct cli_extra). Parsing never exits: it returns
  * CLI_ERROR with a one-line reason, and the caller prints the usage and exits 2.
@@ -31,6 +32,7 @@ struct options {
     uint64_t seed;
     int reps;            /* 0: the lab's default */
     const char *csv_dir; /* NULL: the lab's default */
+    const char *proof;   /* --proof FILE, or NULL */
     size_t n;            /* 0: the lab's default; else the size being run */
     size_t sizes[CLI_MAX_SIZES]; /* --n's list, in order (sizes[0] == n) */
     int size_count;      /* 0 without --n */

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "check.h"
+#include "proof.h"
 #include "verify.h"
 
 /* The input as written, on the device and on the host, and the keyed hash that seals it. */
@@ -79,15 +80,24 @@ struct mismatch_term {
     __device__ unsigned long long operator()(size_t i) const { return got[i] != expected(i); }
 };
 
+template <class Expected>
+struct digest_term {
+    Expected expected;
+    __device__ unsigned long long operator()(size_t i) const { return proof_term(i, expected(i)); }
+};
+
 /* Check n device words: counted on the GPU against `on_device`; when some differ, copied to
  * host_got and compared with `on_host` written into host_expected, which prints the first
- * mismatches under `label`. Returns the mismatches. */
+ * mismatches under `label`. Returns the mismatches. The expected words' digest, summed on the
+ * GPU too, goes to the proof of work (proof.h), as verify_words's does. */
 template <class Expected>
 size_t check_words(const char *label, const uint32_t *got, size_t n, Expected on_device, Expected on_host,
                    uint32_t *host_got, uint32_t *host_expected)
 {
-    if (!gpu_sum(n, mismatch_term<Expected>{got, on_device}))
+    if (!gpu_sum(n, mismatch_term<Expected>{got, on_device})) {
+        proof_fold(n, gpu_sum(n, digest_term<Expected>{on_device}));
         return 0;
+    }
     CUDA_CHECK(cudaMemcpy(host_got, got, n * sizeof(uint32_t), cudaMemcpyDeviceToHost));
     for (size_t i = 0; i < n; i++)
         host_expected[i] = on_host(i);

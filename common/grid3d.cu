@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "gpu.h"
+#include "proof.h"
 #include "rng.h"
 #include "vary.h"
 
@@ -156,10 +157,16 @@ size_t compare_rows(const char *label, const struct reference *ref, const float 
 {
     struct grid g = ref->g;
     size_t bad = 0, checked = (size_t)ref->rows.count * g.nx, shown = 0;
-#pragma omp parallel for reduction(+ : bad)
+    uint64_t digest = 0;
+#pragma omp parallel for reduction(+ : bad, digest)
     for (int k = 0; k < ref->rows.count; k++)
-        for (int x = 0; x < g.nx; x++)
+        for (int x = 0; x < g.nx; x++) {
             bad += !point_ok(ref, got, k, x);
+            uint64_t bits;
+            memcpy(&bits, &ref->values[(size_t)k * g.nx + x], sizeof bits);
+            digest += proof_term((size_t)k * g.nx + x, bits);
+        }
+    proof_fold(checked, digest);
     for (int k = 0; k < ref->rows.count && shown < bad && shown < VERIFY_REPORT_CAP; k++) {
         int y = ref->rows.y[k], z = ref->rows.z[k];
         for (int x = 0; x < g.nx && shown < VERIFY_REPORT_CAP; x++) {

@@ -59,6 +59,8 @@ void lab_start(struct lab *lab, const struct lab_description *d, int argc, char 
     else
         snprintf(lab->csv_dir, sizeof lab->csv_dir, "results/lab%d", d->number);
 
+    if (lab->opts.proof)
+        proof_open(lab->opts.proof);
     gpu_kernel_limit_s(); /* a bad MEMLAB_KERNEL_LIMIT_S is bad usage, found before the GPU */
     gpu_open(&lab->gpu);
     printf("%s on %s (sm_%d%d, %d SMs, L2 %.1f MiB, DRAM %.0f GB/s theoretical)\n", program,
@@ -126,11 +128,13 @@ enum row_status lab_time(struct lab *lab, const struct timed_job *job, const str
     char why[512];
     struct timing t;
     int missed = 0;
+    proof_forget(); /* the timed checks' inputs are no seed's: their folds prove nothing */
     for (int attempt = 0; attempt <= CLOCK_RETRIES; attempt++) {
         if (missed)
             memlab_warn("%s: the host clock saw more than the events (%s); timed again", job->what, why);
         t = time_job(job, cfg);
         if (t.mismatches) {
+            proof_timed(job->what, 0);
             lab->wrong++;
             memlab_warn("%s: WRONG: %zu mismatches in the output of %d timed repetition(s), each on inputs of "
                         "its own", job->what, t.mismatches, t.checked);
@@ -145,15 +149,18 @@ enum row_status lab_time(struct lab *lab, const struct timed_job *job, const str
     struct machine_limits m = {lab->info.ceiling_copy_gbps, (double)lab->gpu.l2_bytes,
                                gpu_fp32_peak_gflops(&lab->gpu), cfg->flush_l2};
     if (missed || implausible_rate(&job->work, &m, t.ms.min, why, sizeof why)) {
+        proof_timed(job->what, 0);
         lab->implausible++;
         memlab_warn("%s: IMPLAUSIBLE: %s", job->what, why);
         return ROW_IMPLAUSIBLE;
     }
+    proof_timed(job->what, 1);
     return ROW_OK;
 }
 
 enum row_status lab_verdict(struct lab *lab, const char *what, size_t mismatches)
 {
+    proof_verified(what, !mismatches);
     if (!mismatches)
         return ROW_OK;
     lab->wrong++;
@@ -172,6 +179,7 @@ int lab_next_size(struct lab *lab)
 
 int lab_finish(const struct lab *lab)
 {
+    proof_end(lab->wrong || lab->implausible ? EXIT_WRONG : EXIT_OK, lab->wrong, lab->implausible);
     if (lab->wrong || lab->implausible) {
         if (lab->wrong)
             printf("\n%d variant point(s) gave wrong results: see the messages above.\n", lab->wrong);

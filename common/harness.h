@@ -20,6 +20,7 @@
 #include "gpu.h"
 #include "lab.h"
 #include "progress.h"
+#include "proof.h"
 #include "report.h"
 #include "rng.h"
 #include "stats.h"

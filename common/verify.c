@@ -4,8 +4,10 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "check.h"
+#include "proof.h"
 
 int values_close(double got, double ref, struct tolerance tol)
 {
@@ -40,9 +42,15 @@ size_t verify_floats(const char *what, const float *got, const double *ref, size
                      struct tolerance tol)
 {
     size_t bad = 0;
-#pragma omp parallel for reduction(+ : bad)
-    for (size_t i = 0; i < n; i++)
+    uint64_t digest = 0;
+#pragma omp parallel for reduction(+ : bad, digest)
+    for (size_t i = 0; i < n; i++) {
         bad += !values_close(got[i], ref[i], tol);
+        uint64_t bits;
+        memcpy(&bits, &ref[i], sizeof bits);
+        digest += proof_term(i, bits);
+    }
+    proof_fold(n, digest);
     for (size_t i = 0, shown = 0; i < n && shown < bad && shown < VERIFY_REPORT_CAP; i++)
         if (!values_close(got[i], ref[i], tol)) {
             memlab_warn("%s: index %zu: expected %.9g, got %.9g", what, i, ref[i], (double)got[i]);
@@ -55,9 +63,13 @@ size_t verify_floats(const char *what, const float *got, const double *ref, size
 size_t verify_words(const char *what, const uint32_t *got, const uint32_t *expected, size_t n)
 {
     size_t bad = 0;
-#pragma omp parallel for reduction(+ : bad)
-    for (size_t i = 0; i < n; i++)
+    uint64_t digest = 0;
+#pragma omp parallel for reduction(+ : bad, digest)
+    for (size_t i = 0; i < n; i++) {
         bad += got[i] != expected[i];
+        digest += proof_term(i, expected[i]);
+    }
+    proof_fold(n, digest);
     for (size_t i = 0, shown = 0; i < n && shown < bad && shown < VERIFY_REPORT_CAP; i++)
         if (got[i] != expected[i]) {
             memlab_warn("%s: index %zu: expected 0x%08x, got 0x%08x", what, i, (unsigned)expected[i],

@@ -4,6 +4,7 @@
  * or when both are finite and |got - ref| <= atol + rtol*|ref|. NaN never passes, whatever
  * the reference; an infinity passes only against the same infinity.
  * Mismatch reports list the first few (index, expected, got) and the total count.
+ * Each comparison folds the expected values' digest into the proof of work (proof.h).
  */
 #ifndef MEMLAB_VERIFY_H
 #define MEMLAB_VERIFY_H

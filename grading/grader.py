@@ -201,6 +201,7 @@ class Session:
         self.reference = None
         self.gpu_name = None
         self.sandbox_gpu = None  # can the sandbox user open the GPU: "ok", "no", or None (not asked)
+        self.sanitizer = find_sanitizer() if self.has_gpu else None
 
     def prepare(self, sandbox_gpu=None):
         """Build the harness, the driver and (in the instructors' copy) the reference
@@ -282,11 +283,35 @@ def clean_log(text, scratch, limit=25):
     return "\n".join(lines)
 
 
-def excerpt(outcome, limit=15):
+def secret_words(rubric):
+    """The hidden seeds and sizes as a program may print them (decimal, and 2^K for a power of
+    two): what no report may show."""
+    words = {str(s) for s in rubric.seeds.values()}
+    for size in rubric.check_sizes + rubric.recheck_sizes:
+        if size.isdigit():
+            words.add(size)
+            n = int(size)
+            if n > 1 and n & (n - 1) == 0:
+                words.add(f"2^{n.bit_length() - 1}")
+    return words
+
+
+def sanitised(line, hidden, width=160):
+    """A line of a program's output fit for a report: printable characters only, the hidden
+    seeds and sizes (secret_words) as N, cut short."""
+    line = "".join(c if c.isprintable() else "?" for c in line)
+    for word in sorted(hidden, key=len, reverse=True):
+        line = re.sub(r"(?<![\w^])" + re.escape(word) + r"(?!\w)", "N", line)
+    return line[:width] + (" ..." if len(line) > width else "")
+
+
+def excerpt(outcome, limit=6):
+    """A short, sanitised excerpt of what a failed run printed (stderr first)."""
     text = (outcome.stderr.strip() or outcome.stdout.strip()).splitlines()
+    lines = [sanitised(line, getattr(outcome, "secrets", ())) for line in text[:limit]]
     if len(text) > limit:
-        text = text[:limit] + ["..."]
-    return "\n".join("    | " + l for l in text)
+        lines.append(f"... ({len(text) - limit} more lines)")
+    return "\n".join("    | " + l for l in lines)
 
 
 def grade(session, submission_path, scratch_parent=None, keep=False):
@@ -311,9 +336,9 @@ def _grade(session, file, why, scratch, results):
         for t in rubric.tests:
             if t.name not in results:
                 skipped = verdict == "skip" or (t.kind in GPU_KINDS and not session.has_gpu)
+                no_gpu = skipped and t.kind in GPU_KINDS and not text
                 results[t.name] = TestResult(t, 0, "skip" if skipped else verdict,
-                                             ("SKIPPED: no GPU on this machine, not graded"
-                                              if skipped and t.kind in GPU_KINDS else text))
+                                             "SKIPPED: no GPU on this machine, not graded" if no_gpu else text)
 
     if file is None:
         return finish_all("fail", f"not graded: {why}")
@@ -349,10 +374,14 @@ def _grade(session, file, why, scratch, results):
 
     if not session.has_gpu:
         return finish_all("skip", "")
+    if rubric.sanitize_tools and not session.sanitizer:
+        return finish_all("skip", "NOT GRADED: compute-sanitizer was not found on this machine (COMPUTE_SANITIZER, "
+                                  "the PATH, or beside nvcc): races and memory errors could not be checked")
     binary = os.path.join(build, session.arch, "custom", f"lab{session.lab}", f"lab{session.lab}")
     session.sandbox.allow_reading(*parents_of(binary, scratch))
     runs = Runs(session, binary, scratch)
     passed = grade_correctness(session, runs, rubric.seeds["check"], rubric.check_sizes, {})
+    passed = grade_sanitizer(session, runs, rubric.seeds["check"], passed)
     timed_wrong = grade_performance(session, runs, [v for v, (ok, _) in passed.items() if ok], results)
     passed = grade_correctness(session, runs, rubric.seeds["recheck"], rubric.recheck_sizes, passed,
                                timed_wrong)
@@ -382,6 +411,46 @@ def grade_resources(rubric, usage, results):
         results[t.name] = TestResult(t, t.points if ok else 0, "pass" if ok else "fail", "\n".join(lines))
 
 
+PROOF_FILE = "proof.txt"
+
+
+class Proof:
+    """The proof of work a run wrote (--proof, common/proof.h): `verified DIGEST LABEL` for each
+    point the driver verified, `timed LABEL` for each timed point it accepted, and `end EXIT ..`
+    once lab_finish ran. The student's code can write no file (its object may call no I/O) and
+    a run that stops early has no end line; an exit status alone proves nothing."""
+
+    def __init__(self, path):
+        self.verified, self.timed, self.end = [], [], None
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                lines = f.read().splitlines()
+        except OSError:
+            return
+        for line in lines:
+            kind, _, rest = line.partition(" ")
+            if kind == "verified":
+                digest, _, label = rest.partition(" ")
+                self.verified.append((label, digest))
+            elif kind == "timed":
+                self.timed.append(rest)
+            elif kind == "end" and rest.split()[:1] and rest.split()[0].lstrip("-").isdigit():
+                self.end = int(rest.split()[0])
+
+    def complete(self, outcome):
+        """Did the driver end the run, with the exit status the program ended with?"""
+        return not outcome.timed_out and self.end is not None and self.end == outcome.returncode
+
+    def of(self, variant):
+        """The variant's verified points, in order: (label, digest)."""
+        return [(label, digest) for label, digest in self.verified if re.search(names(variant), label)]
+
+
+def run_failed(outcome):
+    """A run failed unless it exited 0 with the driver's end record."""
+    return outcome.returncode != 0 or not outcome.proof.complete(outcome)
+
+
 class Runs:
     """Runs of the student's program and the reference, each in a fresh folder."""
 
@@ -391,6 +460,7 @@ class Runs:
         self.scratch = scratch
         self.count = 0
         self.sandbox = session.sandbox
+        self.secrets = secret_words(session.rubric)
         self.sandbox.allow_reading(scratch)
         self.reference = None  # a copy in the scratch folder, which the sandbox user can reach
         if session.reference:
@@ -398,12 +468,16 @@ class Runs:
             self.reference = shutil.copy2(session.reference, os.path.join(scratch, "reference"))
             self.sandbox.allow_reading(os.path.dirname(self.reference), self.reference)
 
-    def run(self, binary, args, timeout):
-        """A run of the lab program; one without --check is timed: it has the GPU alone."""
+    def run(self, binary, args, timeout, tool=()):
+        """A run of the lab program (under `tool`, a sanitizer's command, if given); one without
+        --check is timed: it has the GPU alone. The outcome carries the run's proof of work."""
         self.count += 1
         cwd = self.sandbox.workdir(self.scratch, f"run{self.count}")
+        args = list(args) + ["--proof", PROOF_FILE]
         with gpu_lock(exclusive="--check" not in args, label=f"{binary} {' '.join(args)}"):
-            outcome = self.sandbox.run([binary] + args, cwd, timeout)
+            outcome = self.sandbox.run(list(tool) + [binary] + args, cwd, timeout)
+        outcome.proof = Proof(os.path.join(cwd, PROOF_FILE))
+        outcome.secrets = self.secrets
         m = re.search(r"^lab\d+ on (.+?) \(sm_", outcome.stdout, re.M)
         if m:
             self.session.gpu_name = m.group(1)
@@ -416,12 +490,13 @@ def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):
     by one run at every size (--only A,B,C --n X,Y,Z), since every GPU process costs a CUDA
     context (about 0.3 s, serialised by the driver). No variant can pass on another's work:
     the lab program poisons the outputs before each verified launch and checks the inputs
-    unchanged. A variant is only ever failed by a run of its own: where that run fails, the
-    variants it may have failed (suspects) are run again alone at every size, the others pass
-    from it."""
+    unchanged. A variant passes on its proof of work, not on an exit status: the run's
+    records of its verified points, which must be those of the reference solution's run with
+    the same seed and sizes (reference_proof). A variant is only ever failed by a run of its
+    own: where that run fails, the variants it may have failed (suspects) are run again alone
+    at every size, the others pass from it. The report names no size and no seed."""
     rubric = session.rubric
-    when = "after timing, fresh inputs" if before else "before timing"
-    label = f"n = {'the lab default' if sizes == ['default'] else ', '.join(sizes)} ({when}, secret seed)"
+    label = "hidden sizes, " + ("after timing, fresh inputs" if before else "before timing")
     lines, pending = {}, []
     for variant in rubric.variants("correctness"):
         ok, text = before.get(variant, (True, ""))
@@ -431,39 +506,67 @@ def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):
             lines[variant].append(f"timed run (size of the lab's own sweep): {timed_wrong[variant]}")
         if ok:
             pending.append(variant)
+    expected, failure = reference_proof(session, runs, seed, sizes) if pending else ({}, None)
+    if failure:
+        return {v: (False, "\n".join(lines[v] + [failure])) for v in lines}
     shared = check_run(runs, pending, seed, sizes) if len(pending) > 1 else None
     alone = suspects(shared, pending) if shared else pending
     verdicts = {}
     for v in pending:
         if v in alone:
-            verdicts[v] = check_verdict(rubric, check_run(runs, [v], seed, sizes), v, label)
+            verdicts[v] = check_verdict(rubric, check_run(runs, [v], seed, sizes), v, label, expected)
         else:
-            verdicts[v] = check_verdict(rubric, shared, v, label, f", one run for {len(pending)} variants",
+            verdicts[v] = check_verdict(rubric, shared, v, label, expected, f", one run for {len(pending)} variants",
                                         failed=False)
     for variant, (ok, new_lines) in verdicts.items():
         lines[variant] += new_lines
     return {v: (v in pending and verdicts[v][0], "\n".join(text)) for v, text in lines.items()}
 
 
-def check_run(runs, variants, seed, sizes):
-    """The outcome of lab --check for these variants at these sizes, in one run (with the
-    rubric's check_args; each size has the rubric's time limit)."""
-    rubric = runs.session.rubric
+def check_args(rubric, variants, seed, sizes):
+    """A --check of these variants at these sizes (with the rubric's check_args)."""
     args = ["--check", "--only", ",".join(variants), "--seed", str(seed)]
-    args += ([] if sizes == ["default"] else ["--n", ",".join(sizes)]) + rubric.check_args
-    return runs.run(runs.binary, args, len(sizes) * rubric.check_timeout)[0]
+    return args + ([] if sizes == ["default"] else ["--n", ",".join(sizes)]) + rubric.check_args
+
+
+def check_run(runs, variants, seed, sizes):
+    """The outcome of lab --check for these variants at these sizes, in one run (each size has
+    the rubric's time limit)."""
+    rubric = runs.session.rubric
+    return runs.run(runs.binary, check_args(rubric, variants, seed, sizes), len(sizes) * rubric.check_timeout)[0]
+
+
+def reference_proof(session, runs, seed, sizes):
+    """({variant: [(label, digest)]}, failure or None): what the reference solution's --check of
+    every graded variant records at this seed and these sizes. It is the same for every student,
+    so it is kept in the work folder (ReferenceRuns.kept). Without a reference (a student's copy
+    of the kit), {}: a variant then needs records, whatever their digests."""
+    if not runs.reference:
+        return {}, None
+    variants = session.rubric.variants("correctness")
+    args = check_args(session.rubric, variants, seed, sizes)
+
+    def run():
+        outcome = runs.run(runs.reference, args, len(sizes) * session.rubric.check_timeout)[0]
+        if run_failed(outcome):
+            return None, f"the reference solution's check failed ({outcome.describe()}): a grading problem"
+        return {v: outcome.proof.of(v) for v in variants}, None
+
+    records, failure = ReferenceRuns(session, args, "check").kept(run)
+    return ({v: [tuple(r) for r in rs] for v, rs in records.items()} if records else {}), failure
 
 
 def suspects(outcome, variants):
-    """The variants a --check run of all of them may have failed: none where it passed; where
-    it ran to its end (exit 1) and every line of its stderr names some of them (the lab
-    programs name the variant on every line about a wrong point; a stderr cut to its last MiB
-    starts with a line that names none), those named; else all."""
-    if outcome.returncode == 0 and not outcome.timed_out:
+    """The variants a --check run of all of them may have failed: none where it passed with its
+    proof of work; where it ran to its end (exit 1, the driver's end record) and every line of
+    its stderr names some of them (the lab programs name the variant on every line about a
+    wrong point; a stderr cut to its last MiB starts with a line that names none), those named;
+    else all."""
+    if not run_failed(outcome):
         return []
     named = [{v for v in variants if re.search(names(v), line)} for line in outcome.stderr.splitlines()
              if line.strip()]
-    if outcome.returncode != 1 or outcome.timed_out or not named or not all(named):
+    if outcome.returncode != 1 or not outcome.proof.complete(outcome) or not named or not all(named):
         return variants
     return [v for v in variants if any(v in n for n in named)]
 
@@ -473,18 +576,90 @@ def names(variant):
     return rf"\b{re.escape(variant)}\b"
 
 
-def check_verdict(rubric, outcome, variant, label, note="", failed=None):
+def check_verdict(rubric, outcome, variant, label, expected, note="", failed=None):
     """(passed, report lines) of one variant from a --check run that verified it; failed=False
-    where the run failed only for other variants (suspects)."""
+    where the run failed only for other variants (suspects). The variant passes only with its
+    proof of work: the records of its verified points, equal to the reference's (expected)."""
     if failed is None:
-        failed = outcome.returncode != 0 or outcome.timed_out
+        failed = run_failed(outcome)
     pattern = rubric.not_implemented.replace("{variant}", re.escape(variant))
     if not failed and re.search(pattern, outcome.stdout, re.M):
         return False, ["not implemented (its TODO is still open)"]
-    lines = [f"{label}: {outcome.describe() if failed else 'passed'} ({outcome.seconds:.1f} s){note}"]
     if failed:
-        return False, lines + [excerpt(outcome)]
-    return True, lines
+        how = outcome.describe()
+        if outcome.returncode == 0 and not outcome.timed_out:
+            how = "ended before the lab program's last check (exit 0 without its proof of work)"
+        return False, [f"{label}: {how} ({outcome.seconds:.1f} s){note}", excerpt(outcome)]
+    mine = outcome.proof.of(variant)
+    want = expected.get(variant)
+    if not mine or (want is not None and mine != want):
+        why = ("no record of its verified points" if not mine else
+               "its verified points are not those of the reference solution's run with the same inputs")
+        return False, [f"{label}: no proof of work ({why}){note}"]
+    return True, [f"{label}: passed ({outcome.seconds:.1f} s){note}"]
+
+
+SANITIZER_EXIT = 86  # compute-sanitizer's exit status when its tool found an error
+
+
+def find_sanitizer():
+    """compute-sanitizer: $COMPUTE_SANITIZER, else the PATH's, else the one beside nvcc."""
+    for path in (os.environ.get("COMPUTE_SANITIZER"), shutil.which("compute-sanitizer")):
+        if path and os.access(path, os.X_OK):
+            return os.path.abspath(path)
+    nvcc = shutil.which(os.environ.get("NVCC", "nvcc").split()[0])
+    if nvcc:
+        path = os.path.join(os.path.dirname(os.path.realpath(nvcc)), "compute-sanitizer")
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def grade_sanitizer(session, runs, seed, passed):
+    """Races and memory errors count: each of the rubric's compute-sanitizer tools (racecheck,
+    synccheck, memcheck) runs the lab's small --check once over every variant that passed; a
+    run with an error (or that fails) sends each of those variants to a run of its own under
+    that tool, and a variant with an error fails its correctness test with the tool's first
+    line. Returns `passed` with those verdicts."""
+    rubric = session.rubric
+    out = dict(passed)
+    variants = [v for v, (ok, _) in passed.items() if ok]
+    for tool in rubric.sanitize_tools:
+        variants = [v for v in variants if out[v][0]]
+        if not variants:
+            break
+        shared = sanitize_run(session, runs, tool, variants, seed)
+        if sanitizer_clean(shared):
+            continue
+        for v in variants:
+            alone = shared if len(variants) == 1 else sanitize_run(session, runs, tool, [v], seed)
+            if not sanitizer_clean(alone):
+                text = out[v][1]
+                out[v] = (False, (text + "\n" if text else "") + f"compute-sanitizer --tool {tool} (small size): "
+                          + sanitizer_finding(alone))
+    return out
+
+
+def sanitize_run(session, runs, tool, variants, seed):
+    rubric = session.rubric
+    args = rubric.sanitize_args + ["--only", ",".join(variants), "--seed", str(seed)]
+    command = (session.sanitizer, "--tool", tool, "--error-exitcode", str(SANITIZER_EXIT), "--print-limit", "5")
+    return runs.run(runs.binary, args, rubric.sanitize_timeout, tool=command)[0]
+
+
+def sanitizer_clean(outcome):
+    return not run_failed(outcome)
+
+
+def sanitizer_finding(outcome):
+    """The tool's first line about an error, sanitised; else how the run ended."""
+    skip = re.compile(r"COMPUTE-SANITIZER|SUMMARY|^\s*$|^\s+at |Saved host backtrace|^\s+Host Frame")
+    for line in (outcome.stdout + "\n" + outcome.stderr).splitlines():
+        if line.startswith("========= ") and not skip.search(line[10:]):
+            line = re.sub(r"\S*/kernels\.cu", "kernels.cu", line[10:].strip())
+            return sanitised(line, getattr(outcome, "secrets", ()))
+    how = "found an error" if outcome.returncode == SANITIZER_EXIT else outcome.describe()
+    return f"{how}\n{excerpt(outcome)}"
 
 
 def read_rows(csv_dir):
@@ -522,13 +697,14 @@ class ReferenceRuns:
     reference times every graded variant, whatever a student's subset. Run r is timed when a
     student first needs it (before that student's own runs) and again once older than the
     limit; a failed run is never kept. The files are the grading user's: the sandboxed
-    student program cannot write them."""
+    student program cannot write them. The reference's --check records (kept) are kept the same
+    way, without an age limit: they depend on the inputs, not on when they were made."""
 
-    def __init__(self, session, args):
+    def __init__(self, session, args, kind="timed"):
         ident = hashlib.sha256()
         with open(session.reference, "rb") as f:
             ident.update(f.read())
-        ident.update(json.dumps([args, socket.gethostname(), gpu_list(),
+        ident.update(json.dumps([kind, args, socket.gethostname(), gpu_list(),
                                  os.environ.get("CUDA_VISIBLE_DEVICES", "")]).encode())
         folder = os.path.join(session.work_dir, "reference-runs")
         os.makedirs(folder, exist_ok=True)
@@ -543,6 +719,24 @@ class ReferenceRuns:
         except (OSError, ValueError):
             return {}
 
+    def kept(self, compute):
+        """(value, failure): the value kept for these arguments, or compute()'s, kept unless it
+        failed."""
+        with open(self.path + ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            kept = self._kept()
+            if "value" in kept:
+                return kept["value"], None
+            value, failure = compute()
+            if failure is None:
+                self._write({"value": value})
+            return value, failure
+
+    def _write(self, kept):
+        with open(self.path + ".new", "w", encoding="utf-8") as f:
+            json.dump(kept, f)
+        os.replace(self.path + ".new", self.path)
+
     def get(self, r, runs):
         """(rows, failure or None) of the reference's run r: kept, or timed now."""
         with open(self.path + ".lock", "w") as lock:
@@ -553,13 +747,11 @@ class ReferenceRuns:
                 return {tuple(k): (status, ms) for k, status, ms in run["rows"]}, None
             outcome, cwd = runs.run(runs.reference, self.args + ["--csv", "csv"], runs.session.rubric.perf_timeout)
             rows = read_rows(os.path.join(cwd, "csv"))
-            if outcome.returncode != 0:
+            if run_failed(outcome):
                 return rows, f"the reference run failed ({outcome.describe()}): a grading problem\n{excerpt(outcome)}"
             if self.reuse > 0:
                 kept[str(r)] = {"when": time.time(), "rows": [[list(k), st, ms] for k, (st, ms) in rows.items()]}
-                with open(self.path + ".new", "w", encoding="utf-8") as f:
-                    json.dump(kept, f)
-                os.replace(self.path + ".new", self.path)
+                self._write(kept)
             return rows, None
 
 
@@ -623,7 +815,14 @@ def grade_performance(session, runs, variants, results):
         student_runs += 1
         if outcome.returncode not in (0, 1):
             failure = f"the timed run {outcome.describe()}\n{excerpt(outcome)}"
-        keep("student", read_rows(os.path.join(cwd, "csv")), outcome)
+        elif not outcome.proof.complete(outcome):
+            failure = ("the timed run ended before the lab program's end (exit "
+                       f"{outcome.returncode} without its proof of work)")
+        rows = read_rows(os.path.join(cwd, "csv"))
+        for key, (status, _) in rows.items():  # a row counts only where the harness timed it
+            if status == "ok" and not any(re.search(names(key[1]), label) for label in outcome.proof.timed):
+                wrong.setdefault(key[1], "its timed rows have no proof of work (no timed point recorded)")
+        keep("student", rows, outcome)
     for t in tests:
         if t.variant not in timed:
             continue

@@ -73,6 +73,17 @@ def band_fraction(ratio, bands):
     return bands[-1][1]
 
 
+def table_sanitize_args(lab):
+    """The sanitizer's arguments of lab N in tools/lab-tools.table (its last column)."""
+    path = os.path.join(os.path.dirname(GRADING_DIR), "tools", "lab-tools.table")
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            fields = [x.strip() for x in line.split("|")]
+            if len(fields) == 6 and fields[0] == "lab" and fields[1] == str(lab):
+                return fields[5].split()
+    raise RubricError(f"lab {lab} has no row in {path}")
+
+
 def read_ini(path):
     parser = configparser.ConfigParser(interpolation=None)
     parser.optionxform = str
@@ -121,6 +132,13 @@ class Rubric:
         self.perf_args = own.get("lab", "perf_args", fallback="").split()
         self.check_args = own.get("lab", "check_args", fallback="").split()
         self.perf_runs = own.getint("lab", "perf_runs", fallback=3)
+        # Races and memory errors: the sanitizer's tools, each once over the variants that passed,
+        # with the small --check that tools/lab-tools.table gives the lab (or [lab] sanitize_args).
+        self.sanitize_tools = setting("sanitize", "tools").split()
+        self.sanitize_timeout = float(setting("sanitize", "timeout_s"))
+        self.sanitize_args = own.get("lab", "sanitize_args", fallback=None)
+        self.sanitize_args = (self.sanitize_args.split() if self.sanitize_args is not None
+                              else table_sanitize_args(self.lab))
         self.review_speedup = float(setting("review", "faster_than_reference"))
         if self.review_speedup <= 1:
             raise RubricError(f"{self.path}: [review] faster_than_reference must be above 1")

@@ -13,6 +13,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -154,10 +155,11 @@ class SlurmArray(unittest.TestCase):
 # n = 12347 (a hidden size). --check verifies each variant --only names, as a lab does: exit 1
 # if one was wrong. Timed runs write one row per variant with MS milliseconds.
 FAKE_LAB = r"""#!/bin/sh
-check=0 only= n= csv= nx96=
+check=0 only= n= csv= nx96= proof=/dev/null
 while [ $# -gt 0 ]; do
     case $1 in
     --check) check=1 ;;
+    --proof) proof=$2; shift ;;
     --only) only=$2; shift ;;
     --n) n=$2; shift ;;
     --csv) csv=$2; shift ;;
@@ -172,20 +174,26 @@ if [ $check = 1 ]; then
     for size in $(echo "$n" | tr , ' '); do
         for v in $(echo "$only" | tr , ' '); do
             case $v in
-            copy_strided) if [ "$nx96" = 1 ]; then echo "copy_strided               not implemented"; fi ;;
-            copy_offset) echo "copy_offset                not implemented" ;;
-            copy_float4) if [ "$size" = 12347 ]; then echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; status=1; fi ;;
+            copy_strided) if [ "$nx96" = 1 ]; then echo "copy_strided               not implemented"; continue; fi ;;
+            copy_offset) echo "copy_offset                not implemented"; continue ;;
+            copy_float4) if [ "$size" = 12347 ]; then echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; status=1; continue; fi ;;
             esac
+            echo "verified 00000000000$size $v (n $size)" >>"$proof"
         done
     done
+    echo "end $status 0 0" >>"$proof"
     exit $status
 fi
 mkdir -p "$csv"
 { echo "# lab: 1"; echo "lab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,pct_of_ceiling,status"
   for v in $(echo "$only" | tr , ' '); do echo "1,$v,4,100,800,0,MS,MS,MS,10,1,,1,ok"; done; } >"$csv/stride.csv"
+for v in $(echo "$only" | tr , ' '); do echo "timed $v (stride 4)" >>"$proof"; done
+echo "end 0 0 0" >>"$proof"
 """
 
-ALL_IMPLEMENTED = FAKE_LAB.replace('echo "copy_offset                not implemented"', ":")
+ALL_IMPLEMENTED = FAKE_LAB.replace('echo "copy_offset                not implemented"; continue', ":")
+# The reference solution: every variant verified at every size.
+REFERENCE_LAB = ALL_IMPLEMENTED.replace('if [ "$size" = 12347 ]', 'if false')
 EVERY_VARIANT = "copy_strided,copy_offset,copy_float4"  # lab 1's graded variants, in the rubric's order
 
 
@@ -205,7 +213,8 @@ class GpuSteps(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.scratch)
 
-    def fake(self, name, ms, script=FAKE_LAB):
+    def fake(self, name, ms, script=None):
+        script = script or (REFERENCE_LAB if name.startswith("fake-reference") else FAKE_LAB)
         path = os.path.join(self.scratch, name)
         with open(path, "w") as f:
             f.write(script.replace("MS", ms))
@@ -235,9 +244,10 @@ class GpuSteps(unittest.TestCase):
         again = grader.grade_correctness(self.session, runs, 2, ["65539"], passed, wrong)
         self.assertTrue(again["copy_strided"][0])
         self.assertIn("after timing", again["copy_strided"][1])
-        # checks (one run for n = 3,12347, which fails, then copy_float4's, the variant its stderr
-        # names), timed runs (two each: partial credit), recheck
-        self.assertEqual(runs.count, 1 + 1 + 2 * 2 + 1)
+        # the reference's check, the student's (one run for n = 3,12347, which fails, then
+        # copy_float4's, the variant its stderr names), timed runs (two each: partial credit), the
+        # reference's recheck and the student's
+        self.assertEqual(runs.count, 1 + 1 + 1 + 2 * 2 + 1 + 1)
 
     def test_failed_check_named_and_fast_flagged(self):
         self.session.reference = self.fake("fake-reference", "1.000")
@@ -279,10 +289,10 @@ class GpuSteps(unittest.TestCase):
         runs = grader.Runs(self.session, self.fake("fake-student", "1.000"), self.scratch)
         with mock.patch.object(grader, "gpu_lock", lock):
             grader.grade_correctness(self.session, runs, 1, ["3"], {})
-            self.assertEqual(held, [False])  # one --check run for the three variants: shared
+            self.assertEqual(held, [False, False])  # the reference's check, one for the three variants: shared
             grader.grade_performance(self.session, runs, ["copy_strided"], {})
         # two reference runs and one student run (at full credit after one), timed: alone
-        self.assertEqual(held, [False] + [True] * 3)
+        self.assertEqual(held, [False, False] + [True] * 3)
 
     def test_reference_runs_shared_within_the_limit(self):
         def graded(student_ms, variants):
@@ -353,20 +363,24 @@ class GpuSteps(unittest.TestCase):
         self.assertEqual(limit, 2 * self.rubric.check_timeout)  # each size its own limit
         for variant, (ok, text) in passed.items():
             self.assertTrue(ok, variant)
-            self.assertRegex(text, r"^n = 3, 263171 \(before timing, secret seed\): passed \(\d+\.\d s\), one run "
+            self.assertRegex(text, r"^hidden sizes, before timing: passed \(\d+\.\d s\), one run "
                              r"for 3 variants$")
 
     def shared_fails(self, status, stderr, wrong):
         """A stand-in lab 1 whose run of several variants exits `status` with these stderr
         lines; a run of one variant is wrong (exit 1 and its line) for those in `wrong`."""
         return f"""#!/bin/sh
-only=
-while [ $# -gt 0 ]; do [ "$1" = --only ] && only=$2; shift; done
+only= proof=/dev/null
+while [ $# -gt 0 ]; do [ "$1" = --only ] && only=$2; [ "$1" = --proof ] && proof=$2; shift; done
 echo "lab1 on Stand-in GPU (sm_90, 1 SMs)"
 case $only in
-*,*) {"".join(f"echo '{line}' >&2; " for line in stderr)}exit {status} ;;
-{"|".join(wrong)}) echo "lab1: $only (n 3): WRONG (1 mismatches)" >&2; exit 1 ;;
+*,*) {"".join(f"echo '{line}' >&2; " for line in stderr)}
+     for v in $(echo $only | tr , ' '); do case $v in {"|".join(wrong)}) ;; *) echo "verified 0 $v (n 3)" >>$proof ;; esac; done
+     {"echo 'end 1 1 0' >>$proof; " if status == 1 else ""}exit {status} ;;
+{"|".join(wrong)}) echo "lab1: $only (n 3): WRONG (1 mismatches)" >&2; echo "end 1 1 0" >>$proof; exit 1 ;;
 esac
+echo "verified 0 $only (n 3)" >>$proof
+echo "end 0 0 0" >>$proof
 """
 
     def test_a_shared_run_wrong_for_one_variant_runs_that_one_again(self):
@@ -380,11 +394,11 @@ esac
         self.assertEqual({v: ok for v, (ok, _) in passed.items()},
                          {"copy_strided": True, "copy_offset": False, "copy_float4": True})
         wrong = passed["copy_offset"][1].splitlines()
-        self.assertRegex(wrong[0], r"^n = 3, 12347, 65539 \(before timing, secret seed\): wrong results \(exit 1\) "
+        self.assertRegex(wrong[0], r"^hidden sizes, before timing: wrong results \(exit 1\) "
                          r"\(\d+\.\d s\)$")  # its own run's
-        self.assertIn("(n 3): WRONG", wrong[1])
+        self.assertIn("(n N): WRONG", wrong[1])  # the hidden size is not in the report
         for variant in ("copy_strided", "copy_float4"):
-            self.assertRegex(passed[variant][1], r"^n = 3, 12347, 65539 .*: passed \(\d+\.\d s\), one run for 3 "
+            self.assertRegex(passed[variant][1], r"^hidden sizes, .*: passed \(\d+\.\d s\), one run for 3 "
                              r"variants$")
 
     def test_a_shared_run_is_run_again_per_variant_unless_each_line_names_one(self):
@@ -448,6 +462,74 @@ esac
         passed = grader.grade_correctness(self.session, runs, 1, ["3"], {})
         self.assertFalse(passed["copy_strided"][0])
         self.assertIn("not implemented", passed["copy_strided"][1])
+
+    def test_an_exit_status_is_no_proof(self):
+        """A run that ends with status 0 before the driver's end (a launcher calling exit(0)), or
+        whose records are missing or differ from the reference's, passes nothing; lines on
+        stdout that look like records count for nothing."""
+        self.session.reference = self.fake("fake-reference", "1.000")
+        for name, change in [
+                ("exits early", ('echo "end $status 0 0" >>"$proof"', ":")),
+                ("no records", ('echo "verified 00000000000$size $v (n $size)" >>"$proof"', ":")),
+                ("records on stdout", ('echo "verified 00000000000$size $v (n $size)" >>"$proof"',
+                                       'echo "verified 00000000000$size $v (n $size)"')),
+                ("other digests", ('verified 00000000000$size', 'verified 00000000001$size'))]:
+            with self.subTest(name):
+                script = ALL_IMPLEMENTED.replace(*change)
+                passed, _ = self.checked(script, ["3", "263171"])
+                self.assertEqual([v for v, (ok, _) in passed.items() if ok], [])
+                text = passed["copy_strided"][1]
+                self.assertRegex(text, "proof of work")
+        # a timed run that ends early: no speed, and the variant is failed
+        results = {}
+        early = FAKE_LAB.replace('echo "end 0 0 0" >>"$proof"', ":")
+        runs = grader.Runs(self.session, self.fake("fake-student", "1.000", early), tempfile.mkdtemp(dir=self.scratch))
+        grader.grade_performance(self.session, runs, ["copy_strided"], results)
+        self.assertEqual(results["speed copy_strided"].score, 0)
+        self.assertIn("without its proof of work", results["speed copy_strided"].output)
+        # timed rows the harness did not record
+        unrecorded = FAKE_LAB.replace('echo "timed $v (stride 4)" >>"$proof"', ":")
+        runs = grader.Runs(self.session, self.fake("fake-student", "1.000", unrecorded),
+                           tempfile.mkdtemp(dir=self.scratch))
+        wrong = grader.grade_performance(self.session, runs, ["copy_strided"], results)
+        self.assertIn("no proof of work", wrong["copy_strided"])
+
+    def test_sanitizer_errors_fail_the_variant(self):
+        """Each tool runs once over the variants that passed; a tool's error sends each to a run
+        of its own, and the one with the error fails with the tool's first line."""
+        reports = tempfile.mkdtemp(dir=self.scratch)
+        os.chmod(reports, 0o755)  # the sandbox's user reads them
+        shutil.copy(os.path.join(CHECKOUT, "tests", "sanitize-samples", "v3_sequential_addressing.racecheck.log"),
+                    os.path.join(reports, "copy_float4.racecheck.log"))
+        # the runs' environment is the sandbox's: the stand-in learns where the reports are here
+        self.session.sanitizer = self.fake("sanitizer", "", f"#!/bin/sh\nFAKE_SANITIZER_OUTPUT={reports} exec "
+                                           f"{os.path.join(CHECKOUT, 'tests', 'fake-compute-sanitizer')} \"$@\"\n")
+        runs = grader.Runs(self.session, self.fake("fake-student", "1.000", ALL_IMPLEMENTED), self.scratch)
+        before = {v: (True, "checked") for v in EVERY_VARIANT.split(",")}
+        with mock.patch.object(runs, "run", wraps=runs.run) as run:
+            after = grader.grade_sanitizer(self.session, runs, 1, before)
+        tools = [c.kwargs["tool"][2] for c in run.call_args_list]
+        # racecheck over all three (an error), each alone; synccheck and memcheck over the two left
+        self.assertEqual(tools, ["racecheck"] * 4 + ["synccheck", "memcheck"])
+        self.assertEqual({v: ok for v, (ok, _) in after.items()},
+                         {"copy_strided": True, "copy_offset": True, "copy_float4": False})
+        self.assertIn("compute-sanitizer --tool racecheck (small size): Error: Race reported between Write access "
+                      "at v3_sequential_addressing_kernel", after["copy_float4"][1])
+        self.assertIn("kernels.cu:141", after["copy_float4"][1])
+        self.assertNotIn("/kit/", after["copy_float4"][1])
+        self.assertEqual(run.call_args_list[0].args[1][:3], self.rubric.sanitize_args)  # the lab-tools.table row
+
+    def test_reports_name_no_hidden_size_or_seed(self):
+        self.session.reference = self.fake("fake-reference", "1.000")
+        loud = FAKE_LAB.replace('status=1; continue', 'status=1; echo "lab1: seed $seed, n $size, also 2^24" >&2; '
+                                'continue').replace("--seed) shift ;;", "--seed) seed=$2; shift ;;")
+        runs = grader.Runs(self.session, self.fake("fake-student", "1.000", loud), self.scratch)
+        sizes = self.rubric.check_sizes
+        passed = grader.grade_correctness(self.session, runs, self.rubric.seeds["check"], sizes, {})
+        text = "\n".join(t for _, t in passed.values())
+        self.assertIn("seed N, n N", text)
+        for word in grader.secret_words(self.rubric):
+            self.assertNotRegex(text, r"(?<![\w^])" + re.escape(word) + r"(?!\w)")
 
     def test_timeout_and_report_formats(self):
         self.rubric.check_timeout = 1

@@ -161,6 +161,7 @@ static size_t compare_sum(const struct job *j, uint64_t key, int check_input, co
     CUDA_CHECK(cudaMemcpy(out, b->out, sizeof out, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaMemcpy(guard, b->scratch + scratch_ints, sizeof guard, cudaMemcpyDeviceToHost));
     size_t bad = 0;
+    proof_fold(1, proof_term(0, (uint64_t)expected));
     if ((long long)out[GUARD_INTS] != expected) {
         bad++;
         memlab_warn("%s: sum of %zu ints: expected %lld, got %d%s", label, j->n, expected,

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "plausible.h"
+#include "proof.h"
 #include "report.h"
 #include "rng.h"
 #include "stats.h"
@@ -446,6 +447,53 @@ static void cli_unguarded_and_implausible_status(void)
     EXPECT(!strcmp(row_status_name(ROW_IMPLAUSIBLE), "IMPLAUSIBLE"));
 }
 
+/* ---- proof of work ---- */
+/* The records of a run: a verified point's digest depends on the expected values its checks
+ * compared with (not on what the kernel wrote), is the same in another run with the same
+ * values, and a failed point or a timed point's checks leave no digest behind. */
+static void proof_records(void)
+{
+    char dir[] = "/tmp/memlab-unit-XXXXXX";
+    EXPECT(mkdtemp(dir) != NULL);
+    char path[128], line[128], lines[6][128] = {{0}}, said[512];
+    snprintf(path, sizeof path, "%s/proof.txt", dir);
+    uint32_t expected[3] = {1, 2, 3}, other[3] = {1, 2, 4}, got[3] = {1, 2, 3};
+    struct captured c = capture_stderr();
+    proof_open(path);
+    proof_forget(); /* the earlier tests' checks */
+    verify_words("a", got, expected, 3);
+    proof_verified("v1 (n 3)", 1);
+    verify_words("b", got, expected, 3);
+    proof_verified("v2 (n 3)", 1); /* the same values: the same digest */
+    verify_words("c", got, other, 3);
+    proof_verified("v3 (n 3)", 1);
+    verify_words("d", got, other, 3);
+    proof_verified("v4 (n 3)", 0); /* failed: no record */
+    verify_words("e", got, other, 3);
+    proof_forget();
+    proof_timed("v1 (n 9)", 1);
+    proof_verified("v5 (n 3)", 1); /* nothing checked since the timed point: the empty digest */
+    proof_end(0, 0, 0);
+    captured_text(&c, said, sizeof said);
+    EXPECT(strstr(said, "d: index 2: expected 0x00000004, got 0x00000003") != NULL);
+    FILE *f = fopen(path, "r");
+    EXPECT(f != NULL);
+    int count = 0;
+    while (f && count < 6 && fgets(line, sizeof line, f))
+        memcpy(lines[count++], line, sizeof line);
+    if (f)
+        fclose(f);
+    EXPECT(count == 6);
+    EXPECT(strncmp(lines[0], "verified ", 9) == 0 && strstr(lines[0], " v1 (n 3)\n"));
+    EXPECT(strncmp(lines[0] + 9, lines[1] + 9, 16) == 0);
+    EXPECT(strncmp(lines[0] + 9, lines[2] + 9, 16) != 0 && strstr(lines[2], " v3 (n 3)"));
+    EXPECT(strcmp(lines[3], "timed v1 (n 9)\n") == 0);
+    EXPECT(strcmp(lines[4], "verified 0000000000000000 v5 (n 3)\n") == 0);
+    EXPECT(strcmp(lines[5], "end 0 0 0\n") == 0);
+    remove(path);
+    remove(dir);
+}
+
 int main(void)
 {
     run("stats_odd_count", stats_odd_count);
@@ -472,5 +520,6 @@ int main(void)
     run("floor_dram_flops_and_peaks", floor_dram_flops_and_peaks);
     run("clock_sees_hidden_work", clock_sees_hidden_work);
     run("cli_unguarded_and_implausible_status", cli_unguarded_and_implausible_status);
+    run("proof_records", proof_records);
     return failures ? 1 : 0;
 }
