@@ -22,7 +22,8 @@
 #ifdef __CUDACC__
 __host__ __device__
 #endif
-static inline uint64_t proof_term(uint64_t index, uint64_t bits)
+    static inline uint64_t
+    proof_term(uint64_t index, uint64_t bits)
 {
     uint64_t z = bits + 0x9e3779b97f4a7c15ull * (index + 1);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
