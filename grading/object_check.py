@@ -17,6 +17,8 @@ extend with KEY += ... or narrow with KEY -= ...):
                     .preinit_array, .ctors, .dtors, .init, .fini (readelf -S -s -r), and
                     ifuncs (their resolvers run when the program loads); only nvcc's fatbinary
                     registration, one .init_array entry, passes
+  system calls      no syscall instruction in the host code (objdump -d): inline assembly
+                    would need no symbol at all
   device_undefined  what the device code calls outside itself (cuobjdump -elf: the undefined
                     symbols of every cubin's symbol table): printf's vprintf, assert's
                     __assertfail
@@ -175,6 +177,15 @@ def startup_problems(elf, allowed):
     return problems
 
 
+SYSCALL = re.compile(r"\s(syscall|sysenter|int\s+\$0x80)\s*$", re.M)
+
+
+def system_calls(path):
+    """The host code's own system-call instructions (inline assembly needs no symbol to ask the
+    kernel for anything): objdump -d of its code sections."""
+    return sorted({m.group(1) for m in SYSCALL.finditer(run(["objdump", "-d", "--no-show-raw-insn", path]))})
+
+
 # ---- which defined names a submission may have -----------------------------------------------
 # A C++ name's first scope: the namespace or class it is in, or the name itself at the top.
 # Names in these belong to the C++ library, the CUDA runtime or the CUDA headers' libraries:
@@ -305,6 +316,8 @@ def check(objects, rubric, trusted, cuobjdump, lab):
             if why:
                 problems.append(why)
         problems += startup_problems(elf, rubric.symbols["init_array"])
+        for insn in system_calls(path):
+            problems.append(f"makes system calls itself (a {insn} instruction: inline assembly)")
         for name in sorted(device_undefined(path, cuobjdump) - device_ok):
             problems.append(f"device code calls {name}, which no kernels.cu of lab {lab} needs")
     problems = readable(problems)

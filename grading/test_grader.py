@@ -284,6 +284,20 @@ class ObjectCheck(unittest.TestCase):
             "a constructor, or a constructor attribute)",
             "runs code at exit: .fini_array entry _ZL24__sti____cudaRegisterAllv"])
 
+    def test_system_call_instructions(self):
+        dump = ("0000000000000000 <f>:\n   0:\tmov    %rdi,%rax\n   3:\tsyscall\n   5:\tint    $0x80\n"
+                "   7:\tcall   10 <syscall_helper>\n")
+        self.assertEqual(sorted({m.group(1) for m in object_check.SYSCALL.finditer(dump)}), ["int    $0x80", "syscall"])
+
+    def test_included_files(self):
+        lab_dir = glob.glob(os.path.join(CHECKOUT, "labs", "lab1-*"))[0]
+        ok = [(1, os.path.join(lab_dir, "kernels.h")), (2, os.path.join(CHECKOUT, "common", "lab.h")),
+              (3, "/usr/include/stdio.h")]
+        self.assertEqual(static_checks.included_files(ok, lab_dir, self.rubric), [])
+        bad = static_checks.included_files([(4, os.path.join(CHECKOUT, "grading", "private", "lab1.ini"))],
+                                           lab_dir, self.rubric)
+        self.assertEqual([(v[0], v[2]) for v in bad], [("includes", 4)])
+
     def test_first_error(self):
         log = ("nvcc --resource-usage -O3 -c x/custom/lab1/src/kernels.cu -o k.o\n"
                "x/custom/lab1/src/kernels.cu(45): error: identifier \"copies\" is undefined\n"
