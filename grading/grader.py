@@ -216,13 +216,12 @@ class Session:
         (lab 4: twice, kernels_ca.o and kernels_cg.o, each with a -D of its own; lab.mk)."""
         if self._builds is None:
             lab = f"lab{self.lab}"
-            names = make(["-s", f"print-KERNEL_BUILDS_{lab}"], 60)[1].split()
-            if not names:
-                self._builds = [("kernels.o", [])]
-            else:
-                flags = make(["-s"] + [f"print-KERNEL_FLAGS_{lab}_{b}" for b in names], 60)[1].splitlines()
-                self._builds = [(f"kernels_{b}.o", (flags[i] if i < len(flags) else "").split())
-                                for i, b in enumerate(names)]
+            rule = (f'memlab-kernel-builds: ; @printf "%s\\n" $(foreach b,$(KERNEL_BUILDS_{lab}),'
+                    f'"$(b) $(KERNEL_FLAGS_{lab}_$(b))")')
+            lines = [l.split(None, 1) for l in make(["-s", "--eval", rule, "memlab-kernel-builds"], 60)[1].splitlines()
+                     if l.strip()]
+            self._builds = [(f"kernels_{l[0]}.o", (l[1] if len(l) > 1 else "").split()) for l in lines] or \
+                [("kernels.o", [])]
         return self._builds
 
     def trusted_names(self):
