@@ -300,6 +300,8 @@ def trusted_names(paths):
 def check(objects, rubric, trusted, cuobjdump, lab):
     """Problems with the submission's objects (lab 4 has two), one line each, and whether each
     name of the contract is defined: [line]."""
+    if not cuobjdump:
+        raise ToolMissing("cuobjdump not found (python3 -m pip install nvidia-cuda-cuobjdump)")
     problems, defined = [], set()
     host_ok = rubric.symbols["host_undefined"]
     device_ok = rubric.symbols["device_undefined"]

@@ -298,6 +298,10 @@ class ObjectCheck(unittest.TestCase):
                                            lab_dir, self.rubric)
         self.assertEqual([(v[0], v[2]) for v in bad], [("includes", 4)])
 
+    def test_no_cuobjdump_no_check(self):
+        # never judged without the device code's check: a kit set-up problem (grading/grade exits 3)
+        self.assertRaises(object_check.ToolMissing, object_check.check, [], self.rubric, set(), None, 1)
+
     def test_first_error(self):
         log = ("nvcc --resource-usage -O3 -c x/custom/lab1/src/kernels.cu -o k.o\n"
                "x/custom/lab1/src/kernels.cu(45): error: identifier \"copies\" is undefined\n"
