@@ -212,16 +212,24 @@ class Session:
         self._trusted = None
 
     def kernel_builds(self):
-        """[(object file name, extra nvcc flags)]: how the Makefile compiles a lab's kernels.cu
-        (lab 4: twice, kernels_ca.o and kernels_cg.o, each with a -D of its own; lab.mk)."""
+        """[(object file name, nvcc flags)]: how the Makefile compiles a lab's kernels.cu, for
+        this session's ARCH (NVFLAGS without the dependency files, the lab's include folder,
+        and lab.mk's flags of each build: lab 4 compiles it twice, kernels_ca.o and
+        kernels_cg.o, each with a -D of its own). The preprocessor runs with the same flags,
+        so that it sees what the compiler saw (-O3's __OPTIMIZE__, -fopenmp's _OPENMP ...)."""
         if self._builds is None:
             lab = f"lab{self.lab}"
-            rule = (f'memlab-kernel-builds: ; @printf "%s\\n" $(foreach b,$(KERNEL_BUILDS_{lab}),'
+            rule = (f'memlab-kernel-builds: ; @printf "%s\\n" "$(NVFLAGS)" $(foreach b,$(KERNEL_BUILDS_{lab}),'
                     f'"$(b) $(KERNEL_FLAGS_{lab}_$(b))")')
-            lines = [l.split(None, 1) for l in make(["-s", "--eval", rule, "memlab-kernel-builds"], 60)[1].splitlines()
-                     if l.strip()]
-            self._builds = [(f"kernels_{l[0]}.o", (l[1] if len(l) > 1 else "").split()) for l in lines] or \
-                [("kernels.o", [])]
+            ok, out = make(["-s", f"ARCH={self.arch}", "--eval", rule, "memlab-kernel-builds"], 60)
+            lines = out.splitlines()
+            if not ok or not lines:
+                raise object_check.ToolMissing(f"make could not say how lab {self.lab} is compiled: {out.strip()[:200]}")
+            lab_dir = os.path.relpath(lab_folder("labs", self.lab), CHECKOUT)
+            common = [f for f in lines[0].split() if f not in ("-MMD", "-MP")] + ["-I" + lab_dir]
+            builds = [l.split(None, 1) for l in lines[1:] if l.strip()]
+            self._builds = [(f"kernels_{b[0]}.o", common + (b[1] if len(b) > 1 else "").split()) for b in builds] or \
+                [("kernels.o", common)]
         return self._builds
 
     def trusted_names(self):
@@ -414,20 +422,17 @@ def _grade(session, file, why, scratch, results):
 
     # static: the objects by allowlist, and the rules over the preprocessed tokens
     problems = object_check.check(objects, rubric, session.trusted_names(), session.cuobjdump, session.lab)
-    found, trouble = [], None
+    found = []
     lab_dir = lab_folder("labs", session.lab)
-    for name, extra in session.kernel_builds():
-        flags = ["-std=c++17", f"-arch={session.arch}", "-Icommon", "-I" + os.path.relpath(lab_dir, CHECKOUT)] + extra
+    for name, flags in session.kernel_builds():
         passes, trouble = static_checks.preprocess(kernels, flags, CHECKOUT, os.path.join(scratch, name))
+        if trouble:  # the same flags compiled it: a problem of the kit's set-up (grading/grade: exit 3)
+            raise object_check.ToolMissing(f"the preprocessor failed on a file that compiles: {trouble[:300]}")
         for tokens, includes in passes:
             found += static_checks.find_violations(tokens, rubric)
             if "includes" not in rubric.allowed_rules:
                 found += static_checks.included_files(includes, lab_dir, rubric)
-        if trouble:
-            break
     found = sorted(set(found), key=lambda v: (v[2], v[0]))
-    if trouble:
-        problems.append(f"the preprocessor failed on a file that compiles: {trouble.splitlines()[0][:200]}")
 
     if not ok:
         # It compiled and did not link: say why in a line where the object check can.
