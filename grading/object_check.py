@@ -260,18 +260,45 @@ def defined_problem(name, kind, rubric, trusted):
 def device_undefined(path, cuobjdump):
     """The undefined global symbols of every cubin in the object (cuobjdump -elf): the device
     code's calls outside itself."""
-    out, in_symtab = set(), False
-    for line in run([cuobjdump, "-elf", path]).splitlines():
+    return symtab_undefined(run([cuobjdump, "-elf", path]))
+
+
+def symtab_undefined(text):
+    """The undefined global or weak names of every .symtab that cuobjdump -elf printed. Two
+    layouts are known: the toolkit's (index value size info other shndx name, info holding
+    the binding in its high nibble) and the one of pip's newer cuobjdump (Num Value Size Type
+    Bind Vis Other Ndx Name). Anything else stops the check (ToolMissing): an unread symbol
+    table must never pass as an empty one."""
+    out, layout, tables = set(), None, 0
+    lines = text.splitlines()
+    for k, line in enumerate(lines):
         if line.startswith(".section"):
-            in_symtab = line.split()[1:2] == [".symtab"]
+            layout = None
+            if line.split()[1:2] == [".symtab"]:
+                header = lines[k + 1].split() if k + 1 < len(lines) else []
+                layout = {("index", "value", "size", "info", "other", "shndx", "name"): "info",
+                          ("num", "value", "size", "type", "bind", "vis", "other", "ndx", "name"): "bind"
+                          }.get(tuple(h.lower() for h in header))
+                if layout is None:
+                    raise ToolMissing(f"cuobjdump -elf prints a symbol table this grader cannot read: {' '.join(header)}")
+                tables += 1
             continue
-        if not in_symtab or not line.strip():
-            in_symtab = in_symtab and bool(line.strip())
+        if layout is None or not line.strip() or line.split()[0].lower() in ("index", "num"):
+            if not line.strip():
+                layout = None
             continue
         parts = line.split()
-        # Num Value Size Type Bind Vis [Other] Ndx Name
-        if len(parts) >= 8 and parts[4] in ("GLOBAL", "WEAK") and parts[-2] == "0":
-            out.add(parts[-1])
+        try:
+            if layout == "info" and len(parts) >= 7:
+                if int(parts[3], 16) >> 4 in (1, 2) and int(parts[5], 16) == 0:  # STB_GLOBAL, STB_WEAK; SHN_UNDEF
+                    out.add(parts[-1])
+            elif layout == "bind" and len(parts) >= 8:
+                if parts[4] in ("GLOBAL", "WEAK") and parts[-2] == "0":
+                    out.add(parts[-1])
+        except ValueError:
+            raise ToolMissing(f"cuobjdump -elf prints a symbol this grader cannot read: {line.strip()}")
+    if not tables and "elf code" in text.lower():
+        raise ToolMissing("cuobjdump -elf printed device code without a symbol table")
     return out
 
 

@@ -298,6 +298,29 @@ class ObjectCheck(unittest.TestCase):
                                            lab_dir, self.rubric)
         self.assertEqual([(v[0], v[2]) for v in bad], [("includes", 4)])
 
+    def test_device_symbol_tables(self):
+        # cuobjdump -elf of the CUDA 13.0 toolkit (an H200 machine) and of pip's nvidia-cuda-cuobjdump
+        toolkit = (".section .symtab\n index           value           size      info    other  shndx    name  \n"
+                   "   0               0               0        0        0      0     (null)\n"
+                   " 0x4               0             0x4     0x21        0      0     .nv.reservedSmem.offset0\n"
+                   " 0xb               0           0x280     0x12     0x10    0xe     _Z1kPi\n"
+                   " 0xc               0               0     0x12        0      0     vprintf\n"
+                   " 0xd               0               0     0x12        0      0     malloc\n\n"
+                   ".section .rela.nv.constant4\tRELA\n0x8    malloc    R_CUDA_64    0x0\n")
+        pip = (".section .symtab\n   Num            Value             Size  Type          Bind    Vis        Other"
+               "                                Ndx  Name\n"
+               "     0                0                0  NOTYPE        LOCAL   DEFAULT    -                    0  (null)\n"
+               "   0x4                0              0x4  OBJECT        WEAK    DEFAULT    -                    0  "
+               ".nv.reservedSmem.offset0\n"
+               "   0xf                0            0xa00  FUNC          GLOBAL  DEFAULT    ENTRY              0xe  _Z1kPi\n"
+               "  0x10                0                0  FUNC          GLOBAL  DEFAULT    -                    0  vprintf\n"
+               "  0x12                0                0  FUNC          GLOBAL  DEFAULT    -                    0  free\n\n")
+        self.assertEqual(object_check.symtab_undefined(toolkit), {".nv.reservedSmem.offset0", "vprintf", "malloc"})
+        self.assertEqual(object_check.symtab_undefined(pip), {".nv.reservedSmem.offset0", "vprintf", "free"})
+        # a layout it does not know stops the check: never read as "calls nothing"
+        self.assertRaises(object_check.ToolMissing, object_check.symtab_undefined,
+                          ".section .symtab\n  idx  val  name\n  0x1  0  vprintf\n")
+
     def test_no_cuobjdump_no_check(self):
         # never judged without the device code's check: a kit set-up problem (grading/grade exits 3)
         self.assertRaises(object_check.ToolMissing, object_check.check, [], self.rubric, set(), None, 1)
