@@ -123,6 +123,8 @@ class Elf:
                 if m and m.group(1) != "Offset":
                     addend = int(m.group(7), 16) * (-1 if m.group(6) == "-" else 1) if m.group(7) else 0
                     table.append((int(m.group(1), 16), m.group(3), int(m.group(2), 16) >> 32, addend))
+        if not self.sections or not self.symbols:  # an unread object must never pass as an empty one
+            raise ToolMissing(f"readelf printed nothing this grader can read for {path}")
 
     def target(self, symbol, addend):
         """The function a relocation points at: the named symbol, or for a section symbol
