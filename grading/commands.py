@@ -58,6 +58,9 @@ def open_session(args):
     """The rubric and a prepared session, or exit 2/3 with one line."""
     rubric = load_rubric(args)
     session = grader.Session(rubric, args.work, use_gpu=not args.no_gpu, arch=args.arch)
+    if not session.cuobjdump:  # the static test reads the device code with it: never grade without
+        sys.exit(print("grade: cuobjdump not found (on the PATH, beside nvcc, or from "
+                       "`python3 -m pip install nvidia-cuda-cuobjdump`): the static test needs it", file=sys.stderr) or 3)
     ok, log = session.prepare(getattr(args, "sandbox_gpu", None))  # grading/grade's option only
     if not ok:
         print(log[-3000:], file=sys.stderr)

@@ -1,7 +1,11 @@
 """grader.py - grading one submission of one lab, in steps that stop at the first gate:
 
-  static       the rubric's rules over the submitted file (no compiler, no GPU)
   compile      the file alone, built against the kit's trusted driver, contract and harness
+               (its includes checked first, before any compiler reads it)
+  static       what the compiler built, by allowlist (object_check.py: the object's external
+               symbols, its definitions, its code before main, the device code's calls), and
+               the rubric's rules over the file's tokens after the compiler's preprocessor
+               (static_checks.py: friendly messages with line numbers)
   resource     the compiler's report for named kernels
   correctness  lab --check at the hidden sizes with a secret seed (GPU): one run for the
                variants still passing at every size, then a run of its own for each variant
@@ -33,6 +37,8 @@ import subprocess
 import tempfile
 import time
 
+import cpp_tokens
+import object_check
 import static_checks
 from rubric import band_fraction
 from sandbox import Sandbox
@@ -202,6 +208,41 @@ class Session:
         self.gpu_name = None
         self.sandbox_gpu = None  # can the sandbox user open the GPU: "ok", "no", or None (not asked)
         self.sanitizer = find_sanitizer() if self.has_gpu else None
+        self.cuobjdump = object_check.find_cuobjdump()
+        self._builds = None
+        self._trusted = None
+
+    def kernel_builds(self):
+        """[(object file name, nvcc flags)]: how the Makefile compiles a lab's kernels.cu, for
+        this session's ARCH (NVFLAGS without the dependency files, the lab's include folder,
+        and lab.mk's flags of each build: lab 4 compiles it twice, kernels_ca.o and
+        kernels_cg.o, each with a -D of its own). The preprocessor runs with the same flags,
+        so that it sees what the compiler saw (-O3's __OPTIMIZE__, -fopenmp's _OPENMP ...)."""
+        if self._builds is None:
+            lab = f"lab{self.lab}"
+            rule = (f'memlab-kernel-builds: ; @printf "%s\\n" "$(NVFLAGS)" $(foreach b,$(KERNEL_BUILDS_{lab}),'
+                    f'"$(b) $(KERNEL_FLAGS_{lab}_$(b))")')
+            ok, out = make(["-s", f"ARCH={self.arch}", "--eval", rule, "memlab-kernel-builds"], 60)
+            lines = out.splitlines()
+            if not ok or not lines:
+                raise object_check.ToolMissing(f"make could not say how lab {self.lab} is compiled: {out.strip()[:200]}")
+            lab_dir = os.path.relpath(lab_folder("labs", self.lab), CHECKOUT)
+            common = [f for f in lines[0].split() if f not in ("-MMD", "-MP")] + ["-I" + lab_dir]
+            builds = [l.split(None, 1) for l in lines[1:] if l.strip()]
+            self._builds = [(f"kernels_{b[0]}.o", common + (b[1] if len(b) > 1 else "").split()) for b in builds] or \
+                [("kernels.o", common)]
+        return self._builds
+
+    def trusted_names(self):
+        """Every global name of the lab's trusted objects (driver, harness): a submission's
+        C++ name must be none of them (object_check.defined_problem)."""
+        if self._trusted is None:
+            out = os.path.join(self.work_dir, self.arch)
+            paths = glob.glob(os.path.join(out, "driver", f"lab{self.lab}", "**", "*.o"), recursive=True)
+            paths += glob.glob(os.path.join(out, "common", "*.o")) + [os.path.join(out, "version.o")]
+            paths += glob.glob(os.path.join(self.work_dir, "host", "common", "*.o"))
+            self._trusted = object_check.trusted_names([p for p in paths if os.path.isfile(p)])
+        return self._trusted
 
     def prepare(self, sandbox_gpu=None):
         """Build the harness, the driver and (in the instructors' copy) the reference
@@ -278,9 +319,36 @@ def clean_log(text, scratch, limit=25):
     text = re.sub(r"[^\s\"(]*/custom/lab\d+/src/kernels\.cu", "kernels.cu", text.replace(scratch + "/", ""))
     lines = [l for l in text.splitlines()
              if "ptxas info" not in l and not re.match(r"\s*(\d+ bytes stack|nvcc |cc |make)", l)]
-    if len(lines) > limit:
+    if limit is not None and len(lines) > limit:
         lines = lines[:limit] + [f"... ({len(lines) - limit} more lines)"]
     return "\n".join(lines)
+
+
+COMPILE_NOISE = re.compile(r"\s*(?:make(?:\[\d+\])?:|collect2: error: ld returned|\d+ errors? detected in the "
+                           r"compilation|nvcc |cc |gcc |g\+\+ |mkdir |Function properties for)")
+COMPILE_ERROR = re.compile(r"\berror\b|undefined reference|multiple definition", re.I)
+
+
+def first_error(text, scratch, after=4):
+    """The compiler's (or the linker's) first error and the few lines after it, without
+    make's lines, the commands or the cascade of later errors, and how many there were."""
+    lines = [l for l in clean_log(text, scratch, limit=None).splitlines() if not COMPILE_NOISE.match(l)]
+    errors = [i for i, l in enumerate(lines) if COMPILE_ERROR.search(l)]
+    if not errors:
+        return "\n".join(lines[-(after + 1):]) or "(the build printed nothing)"
+    first = errors[0]
+    start = first - 1 if first > 0 and "in function" in lines[first - 1] else first  # the linker names it
+    shown = lines[start:first + 1]
+    for line in lines[first + 1:first + 1 + after]:
+        if COMPILE_ERROR.search(line):
+            break
+        shown.append(line)
+    while shown and not shown[-1].strip():
+        shown.pop()
+    if len(errors) > 1:
+        shown.append(f"... ({len(errors)} errors in all; the first is what to fix first)")
+    return "\n".join(shown)
+
 
 
 def secret_words(rubric):
@@ -344,16 +412,22 @@ def _grade(session, file, why, scratch, results):
         return finish_all("fail", f"not graded: {why}")
     with open(file, encoding="utf-8", errors="replace") as f:
         source = f.read()
+    static, compile_ = tests["static"], tests["compile"]
+    lines = source.split("\n")
 
-    # static rules: a file that breaks one is neither compiled nor run
-    violations = static_checks.find_violations(source, rubric)
-    if violations:
-        lines = [f"line {n}: {name}: {why}\n    | {text}" for name, why, n, text in violations[:15]]
-        results[tests["static"].name] = TestResult(tests["static"], 0, "fail",
-                                                   "breaks the rules:\n" + "\n".join(lines))
+    def rule_lines(found):
+        return [f"line {n}: {name}: {why}\n    | {lines[n - 1].strip()[:100] if 0 < n <= len(lines) else ''}"
+                for name, why, n in found[:15]]
+
+    # The includes first, from the file's own tokens: no compiler reads a file that includes
+    # anything but the allowlist (it could print a private file in its errors). The rules then
+    # say what else they see in the file as written.
+    raw = cpp_tokens.lex(source)
+    bad = [] if "includes" in rubric.allowed_rules else static_checks.directives(raw, rubric)
+    if bad:
+        found = sorted(set(bad + static_checks.find_violations(raw, rubric)), key=lambda v: (v[2], v[0]))
+        results[static.name] = TestResult(static, 0, "fail", "breaks the rules:\n" + "\n".join(rule_lines(found)))
         return finish_all("fail", "not run: the file breaks the static rules")
-    results[tests["static"].name] = TestResult(tests["static"], tests["static"].points, "pass",
-                                               f"{len(rubric.rules) + 3} rules checked, none broken")
 
     # compile, alone, against the trusted driver and harness
     os.makedirs(os.path.join(scratch, "src"))
@@ -364,13 +438,52 @@ def _grade(session, file, why, scratch, results):
     nvcc = os.environ.get("NVCC", "nvcc") + " --resource-usage"
     ok, log = make([f"lab{session.lab}-build", f"KERNELS={kernels}", f"BUILD_DIR={build}",
                     f"ARCH={session.arch}", f"NVCC={nvcc}"], rubric.build_timeout)
-    if not ok:
-        results[tests["compile"].name] = TestResult(tests["compile"], 0, "fail",
-                                                    "does not build:\n" + clean_log(log, scratch))
+    lab_out = os.path.join(build, session.arch, "custom", f"lab{session.lab}")
+    objects = [os.path.join(lab_out, name) for name, _ in session.kernel_builds()]
+    built = all(os.path.isfile(o) for o in objects)
+    if not built:  # the compiler failed: nothing to check
+        results[compile_.name] = TestResult(compile_, 0, "fail", "does not build:\n" + first_error(log, scratch))
+        results[static.name] = TestResult(static, 0, "fail", "not checked: the file does not build")
         return finish_all("fail", "not run: the file does not build")
-    results[tests["compile"].name] = TestResult(tests["compile"], tests["compile"].points, "pass",
-                                                f"builds for {session.arch} with the kit's driver")
-    grade_resources(rubric, static_checks.parse_resource_usage(log), results)
+
+    # static: the objects by allowlist, and the rules over the preprocessed tokens
+    problems = object_check.check(objects, rubric, session.trusted_names(), session.cuobjdump, session.lab)
+    found = []
+    lab_dir = lab_folder("labs", session.lab)
+    for name, flags in session.kernel_builds():
+        passes, trouble = static_checks.preprocess(kernels, flags, CHECKOUT, os.path.join(scratch, name))
+        if trouble:  # the same flags compiled it: a problem of the kit's set-up (grading/grade: exit 3)
+            raise object_check.ToolMissing(f"the preprocessor failed on a file that compiles: {trouble[:300]}")
+        for tokens, includes in passes:
+            found += static_checks.find_violations(tokens, rubric)
+            if "includes" not in rubric.allowed_rules:
+                found += static_checks.included_files(includes, lab_dir, rubric)
+    found = sorted(set(found), key=lambda v: (v[2], v[0]))
+
+    if not ok:
+        # It compiled and did not link: say why in a line where the object check can.
+        missing = [p for p in problems if p.startswith("defines no variant table") or " is missing " in p]
+        results[compile_.name] = TestResult(compile_, 0, "fail", "does not link: " + missing[0] if missing else
+                                            "does not link:\n" + first_error(log, scratch))
+    else:
+        results[compile_.name] = TestResult(compile_, compile_.points, "pass",
+                                            f"builds for {session.arch} with the kit's driver")
+        grade_resources(rubric, static_checks.parse_resource_usage(log), results)
+    if found or problems:
+        text = []
+        if found:
+            text += ["breaks the rules:"] + rule_lines(found)
+        if problems:
+            text += ["the compiled object " + ("also " if found else "") + "fails the allowlist "
+                     "(grading/rubrics/common.ini, [symbols]):"] + [f"  {p}" for p in problems[:15]]
+        results[static.name] = TestResult(static, 0, "fail", "\n".join(text))
+        return finish_all("fail", "not run: the file breaks the static rules" if ok else
+                          "not run: the file does not build")
+    results[static.name] = TestResult(static, static.points, "pass",
+                                      f"{len(rubric.rules) + 3} source rules, none broken; the compiled object "
+                                      "calls, defines and runs before main only what the allowlist has")
+    if not ok:
+        return finish_all("fail", "not run: the file does not build")
 
     if not session.has_gpu:
         return finish_all("skip", "")

@@ -1,6 +1,7 @@
 """rubric.py - a lab's grading rubric, read from plain files.
 
-  grading/rubrics/common.ini   build settings, limits, include allowlist, static rules
+  grading/rubrics/common.ini   build settings, limits, include allowlist, static rules, the
+                               symbol allowlists of the object check ([symbols])
   grading/rubrics/labN.ini     the lab's tests ([test NAME]), its own rules, overrides
   grading/private/labN.ini     secret seeds and hidden sizes (absent in a student copy)
 
@@ -84,6 +85,28 @@ def table_sanitize_args(lab):
     raise RubricError(f"lab {lab} has no row in {path}")
 
 
+SYMBOL_KEYS = ("contract", "host_undefined", "device_undefined", "init_array", "compiler_defined")
+
+
+def read_symbols(common, own, lab, path):
+    """The object check's allowlists ([symbols] of common.ini), each a set of names; a lab's
+    rubric replaces one (KEY = ...), adds to it (KEY += ...) or takes names out (KEY -= ...).
+    {lab} in a name is the lab's number."""
+    out = {}
+    for key in SYMBOL_KEYS:
+        if not common.has_option("symbols", key):
+            raise RubricError(f"common.ini: [symbols] has no {key}")
+        out[key] = set(common.get("symbols", key).split())
+    if own.has_section("symbols"):
+        for raw, value in own.items("symbols"):
+            key, op = raw.rstrip(" +-"), raw[len(raw.rstrip(" +-")):].strip()
+            if key not in SYMBOL_KEYS or op not in ("", "+", "-"):
+                raise RubricError(f"{path}: [symbols] {raw}: one of {', '.join(SYMBOL_KEYS)}, with =, += or -=")
+            names = set(value.split())
+            out[key] = out[key] | names if op == "+" else out[key] - names if op == "-" else names
+    return {key: {n.replace("{lab}", str(lab)) for n in names} for key, names in out.items()}
+
+
 def read_ini(path):
     parser = configparser.ConfigParser(interpolation=None)
     parser.optionxform = str
@@ -119,6 +142,7 @@ class Rubric:
         if own.has_option("includes", "extra_system"):
             self.system_includes += own.get("includes", "extra_system").split()
         self.extern_allowed = setting("extern", "allowed")
+        self.symbols = read_symbols(common, own, self.lab, self.path)
         allowed = own.get("static", "allow", fallback="").split()
         self.rules = []  # (name, why, compiled pattern)
         for parser in (common, own):

@@ -1,120 +1,127 @@
-"""static_checks.py - what the grader decides without a GPU, from the submitted file alone
-or from the compiler's report.
+"""static_checks.py - the source rules: early, friendly messages about the submitted file, with
+its line numbers, and the compiler's resource report. They are not what decides: the object
+check (object_check.py) judges what the compiler built, by allowlist.
 
-  strip_code(text)       the file with comments removed (and strings, character literals)
-  find_violations(...)   [(rule, why, line number, line)] for the rubric's rules, the include
-                         allowlist, extern declarations and code that runs before main
-  parse_resource_usage   nvcc --resource-usage / -Xptxas -v output -> per-kernel resources
+  directives(tokens, rubric)      [(rule, why, line)]: includes outside the allowlist and
+                                  directives other than the usual ones, from the file's own
+                                  tokens (cpp_tokens.lex), before any compiler reads it
+  preprocess(...)                 the submission's tokens after the compiler's preprocessor
+                                  (nvcc -E with the kit's flags), a host and a device pass
+  find_violations(tokens, rubric) [(rule, why, line)] for the rubric's [rule ...] sections,
+                                  extern declarations and code that runs before main, over the
+                                  tokens the submission spelled (a header macro's body never
+                                  counts: __global__ is __attribute__((global)))
+  parse_resource_usage            nvcc --resource-usage / -Xptxas -v output -> per-kernel resources
 """
+import bisect
+import os
 import re
+import subprocess
 
+import cpp_tokens
 
-def strip_code(text, keep_strings=False):
-    """Remove comments (and, unless keep_strings, the contents of string and character
-    literals), keeping every newline so that line numbers still match the file."""
-    out = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        two = text[i:i + 2]
-        if two == "//":
-            while i < n and text[i] != "\n":
-                i += 1 + (text[i] == "\\" and i + 1 < n)  # a backslash continues the comment
-            out.append(" ")
-        elif two == "/*":
-            end = text.find("*/", i + 2)
-            end = n if end < 0 else end + 2
-            out.append(" " + "\n" * text.count("\n", i, end))
-            i = end
-        elif c == "R" and text[i + 1:i + 2] == '"' and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
-            m = re.match(r'R"([^()\\ ]{0,16})\(', text[i:])
-            close = text.find(")" + m.group(1) + '"', i) if m else -1
-            end = n if close < 0 else close + len(m.group(1)) + 2
-            body = text[i:end]
-            out.append(body if keep_strings else '""' + "\n" * body.count("\n"))
-            i = end
-        elif c in "\"'":
-            j = i + 1
-            while j < n and text[j] != c and text[j] != "\n":
-                j += 2 if text[j] == "\\" else 1
-            body = text[i:j + 1]
-            out.append(body if keep_strings else c + c)
-            i = j + 1
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
-def join_continuations(code):
-    """Splice backslash-newline pairs, padding so that line numbers stay as they were."""
-    lines = code.split("\n")
-    out, pending = [], 0
-    for line in lines:
-        if out and out[-1].endswith("\\"):
-            out[-1] = out[-1][:-1] + " " + line
-            pending += 1
-            continue
-        out.extend([""] * pending)
-        pending = 0
-        out.append(line)
-    out.extend([""] * pending)
-    return "\n".join(out)
-
-
-DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(?![\w(])[ \t]*(.*)$", re.M)
-
-
-def expand_simple_macros(code, rounds=5):
-    """Replace object-like macros (#define NAME BODY) by their bodies, so that
-    `#define OPEN fopen` followed by OPEN(...) is seen as fopen."""
-    for _ in range(rounds):
-        macros = {m.group(1): m.group(2).strip() for m in DEFINE.finditer(code)}
-        macros = {k: v for k, v in macros.items() if v and k != v}
-        if not macros:
-            return code
-        pattern = re.compile(r"\b(" + "|".join(map(re.escape, macros)) + r")\b")
-        body_lines = [(m.start(), m.end()) for m in DEFINE.finditer(code)]
-
-        def replace(m):
-            inside_define = any(a <= m.start() < b for a, b in body_lines)
-            return m.group(0) if inside_define else macros[m.group(1)]
-
-        expanded = pattern.sub(replace, code)
-        if expanded == code:
-            return code
-        code = expanded
-    return code
-
-
-def line_of(code, pos):
-    return code.count("\n", 0, pos) + 1
-
-
-INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(.*?)[ \t]*$', re.M)
-DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(\w*)", re.M)
 KNOWN_DIRECTIVES = {"include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else",
                     "endif", "pragma", "error", "warning", ""}
 
 
-def check_includes(with_strings, rubric):
-    found = []
-    for m in INCLUDE.finditer(with_strings):
-        target = m.group(1)
-        ok = False
-        quoted = re.fullmatch(r'"([^"]*)"', target)
-        angled = re.fullmatch(r"<([^>]*)>", target)
-        if quoted:
-            ok = quoted.group(1) in rubric.quoted_includes
-        elif angled:
-            ok = angled.group(1) in rubric.system_includes
-        if not ok:
+def directives(tokens, rubric):
+    """Includes outside the allowlist and unknown directives (#line, #include_next, ...), from
+    lex()'s tokens: a directive is # (or %:) first on a logical line."""
+    found, first = [], True
+    for k, t in enumerate(tokens):
+        if t.kind == "newline":
+            first = True
+            continue
+        if not (first and t.kind == "punct" and t.text in ("#", "%:")):
+            first = False
+            continue
+        first = False
+        rest = []
+        for u in tokens[k + 1:]:
+            if u.kind == "newline":
+                break
+            rest.append(u)
+        name = rest[0].text if rest and rest[0].kind == "ident" else ""
+        if rest and not name:
+            found.append(("includes", f"preprocessor directive #{rest[0].text}", t.line))
+        elif name not in KNOWN_DIRECTIVES:
+            found.append(("includes", f"preprocessor directive #{name}", t.line))
+        elif name == "include" and not allowed_include(rest[1:], rubric):
             found.append(("includes", "an include outside the allowlist (kernels.h and CUDA/C "
-                          "basics; see grading/rubrics/common.ini)", m.start()))
-    for m in DIRECTIVE.finditer(with_strings):
-        if m.group(1) not in KNOWN_DIRECTIVES:
-            found.append(("includes", f"preprocessor directive #{m.group(1)}", m.start()))
+                          "basics; see grading/rubrics/common.ini)", t.line))
     return found
+
+
+def allowed_include(tokens, rubric):
+    """#include "kernels.h" or <stdio.h>, as the allowlist names them: a literal header name,
+    nothing else (a macro, a prefix, a path)."""
+    if len(tokens) == 1 and tokens[0].kind == "string" and tokens[0].text.startswith('"'):
+        return tokens[0].text[1:-1] in rubric.quoted_includes
+    if len(tokens) >= 3 and tokens[0].text == "<" and tokens[-1].text == ">":
+        return "".join(t.text for t in tokens[1:-1]) in rubric.system_includes
+    return False
+
+
+def included_files(includes, lab_dir, rubric):
+    """The files the submission included directly, as the compiler's line markers name them:
+    the lab's kernels.h, common/lab.h, or a system header of the allowlist
+    ([(rule, why, line)] for any other)."""
+    found = []
+    trusted = {os.path.realpath(os.path.join(lab_dir, "kernels.h")),
+               os.path.realpath(os.path.join(os.path.dirname(os.path.dirname(lab_dir)), "common", "lab.h"))}
+    for line, path in includes:
+        real = os.path.realpath(path)
+        if real in trusted or any(real.endswith("/" + name) for name in rubric.system_includes):
+            continue
+        found.append(("includes", f"includes {path}, which is not on the allowlist", line))
+    return found
+
+
+def preprocess(file, flags, cwd, out_prefix, timeout=120):
+    """The submission's tokens after the compiler's own preprocessor, twice: the device pass
+    (nvcc -E defines __CUDA_ARCH__) and the host pass (-U__CUDA_ARCH__), each with the kit's
+    flags. Returns ([(tokens, includes)], error or None)."""
+    nvcc = os.environ.get("NVCC", "nvcc").split()[0]
+    passes = []
+    for name, extra in (("device", []), ("host", ["-U__CUDA_ARCH__"])):
+        out = f"{out_prefix}.{name}.ii"
+        try:
+            p = subprocess.run([nvcc, "-E"] + flags + extra + ["-Xcompiler", "-fdebug-cpp", file, "-o", out],
+                               cwd=cwd, capture_output=True, text=True, timeout=timeout)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            return passes, f"the preprocessor could not run ({e})"
+        if p.returncode != 0:
+            return passes, p.stderr.strip() or f"nvcc -E exited {p.returncode}"
+        with open(out, encoding="utf-8", errors="replace") as f:
+            passes.append(cpp_tokens.preprocessed(f.read(), file))
+        os.remove(out)
+    return passes, None
+
+
+class Matcher:
+    """Regular expressions over the tokens' text, counting a match only where the submission
+    spelled one of its tokens, at the line of the first of them."""
+
+    def __init__(self, tokens):
+        self.tokens = [t for t in tokens if t.kind != "newline"]
+        self.text, self.starts = cpp_tokens.rule_text(self.tokens)
+
+    def line(self, start, end):
+        """The line of the first token of the submission's own in text[start:end], or None."""
+        if not self.tokens:
+            return None
+        first = max(0, bisect.bisect_right(self.starts, start) - 1)
+        last = max(first, bisect.bisect_right(self.starts, max(start, end - 1)) - 1)
+        for t in self.tokens[first:last + 1]:
+            if t.own:
+                return t.line
+        return None
+
+    def find(self, pattern):
+        for m in pattern.finditer(self.text):
+            line = self.line(m.start(), m.end())
+            if line is not None:
+                yield m, line
 
 
 def matching_brace(code, open_pos):
@@ -127,9 +134,9 @@ def matching_brace(code, open_pos):
 
 
 def top_level_chunks(code):
-    """Split the file at brace depth 0 into declarations / definitions: (start, text).
-    Preprocessor lines are blanked first (same length, so positions stay)."""
-    code = re.sub(r"^[ \t]*#.*$", lambda m: " " * len(m.group(0)), code, flags=re.M)
+    """Split the text at brace depth 0 into declarations / definitions: (start, text).
+    Directive lines (pragmas) are blanked first (same length, so positions stay)."""
+    code = re.sub(r"^[ \t]*(?:#|%:).*$", lambda m: " " * len(m.group(0)), code, flags=re.M)
     chunks, start, depth = [], 0, 0
     for i, c in enumerate(code):
         if c == "{":
@@ -145,58 +152,58 @@ def top_level_chunks(code):
     return chunks
 
 
-def check_startup_code(code):
+def check_startup_code(matcher):
     """Code that would run before the driver's main: namespace-scope variables initialised
-    by a call, and classes with constructors or destructors."""
+    by a call, and classes with constructors or destructors (a friendly line number: the
+    object check decides, from the object's .init_array)."""
     why = "code that runs before the driver's main (a global initialised by a call, or a constructor)"
-    found = []
+    code, found = matcher.text, []
+
+    def add(start, end):
+        line = matcher.line(start, end)
+        if line is not None:
+            found.append(("startup_code", why, line))
+
     for start, chunk in top_level_chunks(code):
         body = chunk.lstrip()
         lead = len(chunk) - len(body)
         head = body.split("{", 1)[0] if not body.rstrip().endswith(";") else body
         m = re.search(r"=\s*(?!sizeof\b)[A-Za-z_][\w:]*\s*\(", head)
         if m and not re.match(r"\s*(?:template|typedef|using)\b", body):
-            found.append(("startup_code", why, start + lead + m.start()))
+            add(start + lead + m.start(), start + lead + m.end())
     for m in re.finditer(r"\b(?:struct|class|union)\s+([A-Za-z_]\w*)\s*(?::[^{;]*)?\{", code):
         end = matching_brace(code, m.end() - 1)
         body = code[m.end():end]
         ctor = re.search(r"(?<![\w.>])~?\s*" + re.escape(m.group(1)) + r"\s*\(", body)
         if ctor:
-            found.append(("startup_code", why, m.end() + ctor.start()))
+            add(m.end() + ctor.start(), m.end() + ctor.end())
     for m in re.finditer(r"\b([A-Za-z_]\w*)\s*::\s*~?\s*\1\s*\(", code):
-        found.append(("startup_code", why, m.start()))
+        add(m.start(), m.end())
     return found
 
 
-def check_externs(code, rubric):
+def check_externs(matcher, rubric):
     found = []
     allowed = re.compile(rubric.extern_allowed)
-    for m in re.finditer(r"\bextern\b", code):
-        if not allowed.match(code, m.start()):
+    for m, line in matcher.find(re.compile(r"\bextern\b")):
+        if not allowed.match(matcher.text, m.start()):
             found.append(("extern", "an extern declaration other than the variant table "
-                          "(kernels.h declares all a kernels.cu needs)", m.start()))
+                          "(kernels.h declares all a kernels.cu needs)", line))
     return found
 
 
-def find_violations(text, rubric):
-    """Every rule the file breaks: [(rule, why, line, source line)], sorted by line."""
-    with_strings = join_continuations(strip_code(text, keep_strings=True))
-    code = expand_simple_macros(join_continuations(strip_code(text)))
+def find_violations(tokens, rubric):
+    """Every rule the tokens break: [(rule, why, line)], sorted by line. tokens: lex()'s (the
+    file as written: every token its own) or preprocess()'s (after the preprocessor)."""
+    matcher = Matcher(tokens)
     found = []
     for name, why, pattern in rubric.rules:
-        found += [(name, why, m.start()) for m in pattern.finditer(code)]
-    for name, check in (("includes", lambda: check_includes(with_strings, rubric)),
-                        ("extern", lambda: check_externs(code, rubric)),
-                        ("startup_code", lambda: check_startup_code(code))):
+        found += [(name, why, line) for _, line in matcher.find(pattern)]
+    for name, check in (("extern", lambda: check_externs(matcher, rubric)),
+                        ("startup_code", lambda: check_startup_code(matcher))):
         if name not in rubric.allowed_rules:
             found += check()
-    source_lines = text.split("\n")
-    out = set()
-    for name, why, pos in found:
-        number = line_of(code, pos)
-        line = source_lines[number - 1].strip() if number <= len(source_lines) else ""
-        out.add((name, why, number, line[:100]))
-    return sorted(out, key=lambda v: (v[2], v[0]))
+    return sorted(set(found), key=lambda v: (v[2], v[0]))
 
 
 # ---- the compiler's resource report ------------------------------------------------------

@@ -26,7 +26,9 @@ from unittest import mock
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import commands  # noqa: E402
+import cpp_tokens  # noqa: E402
 import grader  # noqa: E402
+import object_check  # noqa: E402
 import report  # noqa: E402
 import slurm  # noqa: E402
 import static_checks  # noqa: E402
@@ -36,7 +38,89 @@ CHECKOUT = os.path.dirname(GRADING_DIR)
 
 
 def rules_broken(text, rubric):
-    return sorted({v[0] for v in static_checks.find_violations(text, rubric)})
+    """The rules a text breaks, from its own tokens (no preprocessor)."""
+    tokens = cpp_tokens.lex(text)
+    found = static_checks.directives(tokens, rubric) + static_checks.find_violations(tokens, rubric)
+    return sorted({v[0] for v in found})
+
+
+NVCC = shutil.which(os.environ.get("NVCC", "nvcc").split()[0])
+
+
+def preprocessed_rules(text, lab=1):
+    """The rules a kernels.cu breaks after the compiler's preprocessor (nvcc -E), both passes."""
+    rubric = Rubric(lab)
+    lab_dir = glob.glob(os.path.join(CHECKOUT, "labs", f"lab{lab}-*"))[0]
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "kernels.cu")
+        with open(path, "w") as f:
+            f.write(text)
+        passes, err = static_checks.preprocess(path, ["-std=c++17", "-arch=sm_90", "-Icommon", "-I" + lab_dir],
+                                               CHECKOUT, os.path.join(d, "pp"))
+    assert err is None, err
+    return sorted({(v[0], v[2]) for tokens, _ in passes for v in static_checks.find_violations(tokens, rubric)})
+
+
+class Tokens(unittest.TestCase):
+    """cpp_tokens.lex: the file as the compiler's first phases see it."""
+
+    def texts(self, source):
+        return [t.text for t in cpp_tokens.lex(source) if t.kind != "newline"]
+
+    def test_splices_join_names(self):
+        tokens = cpp_tokens.lex("void f() {\n  sys\\\ntem(0);\n}\n")
+        self.assertIn(("ident", "system", 2), [(t.kind, t.text, t.line) for t in tokens])
+        self.assertIn("fopen", self.texts("int fop\\   \nen;"))  # blanks after the backslash too
+
+    def test_strings_and_prefixes(self):
+        for literal in ('"fopen"', 'u8"fopen"', 'L"fopen"', 'u"a\\"b"', 'U"x"_suffix', "'a'", "u8'a'", "L'\\''"):
+            tokens = [t for t in cpp_tokens.lex(f"auto x = {literal};") if t.kind in ("string", "char")]
+            self.assertEqual([t.text for t in tokens], [literal], literal)
+
+    def test_raw_strings(self):
+        text = 'auto a = u8R"x(fopen)" system)x"; auto b = LR"(a)"; int c;\nR"d(\n)d"; int d;'
+        tokens = cpp_tokens.lex(text)
+        self.assertEqual([t.text for t in tokens if t.kind == "string"],
+                         ['u8R"x(fopen)" system)x"', 'LR"(a)"', 'R"d(\n)d"'])
+        self.assertNotIn("system", [t.text for t in tokens if t.kind == "ident"])
+        self.assertEqual([t.line for t in tokens if t.text == "d"], [3])
+        # a splice inside a raw string stays there (the standard undoes it)
+        self.assertEqual([t.text for t in cpp_tokens.lex('R"(a\\\nb)" x') if t.kind == "string"], ['R"(a\\\nb)"'])
+
+    def test_numbers_with_digit_separators(self):
+        self.assertEqual(self.texts("x = 1'000'000 + 0x1p-3 + 1e+5f;"),
+                         ["x", "=", "1'000'000", "+", "0x1p-3", "+", "1e+5f", ";"])
+        self.assertEqual(self.texts("c = 'a' + 1'0;"), ["c", "=", "'a'", "+", "1'0", ";"])
+
+    def test_comments_are_gone(self):
+        self.assertEqual(self.texts("a /* fopen \n */ b // system\\\n still comment\nc"), ["a", "b", "c"])
+
+    def test_digraphs_and_directives(self):
+        rubric = Rubric(1)
+        found = static_checks.directives(cpp_tokens.lex('%:include "../../grading/private/lab1.ini"\n'), rubric)
+        self.assertEqual([v[0] for v in found], ["includes"])
+        found = static_checks.directives(cpp_tokens.lex('#inc\\\nlude <unistd.h>\n#line 1 "kernels.h"\n'), rubric)
+        self.assertEqual(len(found), 2)
+        self.assertEqual(static_checks.directives(cpp_tokens.lex('#include <cuda/pipeline>\n#include "kernels.h"\n'),
+                                                  rubric), [])
+
+    def test_rule_text(self):
+        text, starts = cpp_tokens.rule_text(cpp_tokens.lex('p->read(1); std :: thread t; s = "x";'))
+        self.assertEqual(text, 'p->read ( 1 ) ; std::thread t ; s = "" ;')
+        self.assertEqual(len(starts), 16)
+
+    def test_preprocessed_output(self):
+        # what nvcc -E -Xcompiler -fdebug-cpp writes: a header's macro body is not the file's own
+        out = ('# 1 "/s/kernels.cu"\n# 1 "/k/kernels.h" 1\nint h;\n# 2 "/s/kernels.cu" 2\n'
+               '{P:/k/host_defines.h;F:<NULL>;L:9;C:1;S:0;M:0x1;E:0,LOC:1,R:1}__attribute__'
+               '{P:/s/kernels.cu;F:<NULL>;L:1;C:1;S:0;M:0x1;E:0,LOC:2,R:2}fopen'
+               '{P:/s/kernels.cu;F:<NULL>;L:2;C:1;S:0;M:0x1;E:0,LOC:3,R:3}("x{P:");\n#pragma weak f\n')
+        tokens, includes = cpp_tokens.preprocessed(out, "/s/kernels.cu")
+        self.assertEqual([(t.text, t.line, t.own) for t in tokens],
+                         [("__attribute__", 2, False), ("fopen", 2, True), ("(", 2, True), ('"x{P:"', 2, True),
+                          (")", 2, True), (";", 2, True), ("#", 3, True), ("pragma", 3, True), ("weak", 3, True),
+                          ("f", 3, True)])
+        self.assertEqual(includes, [(1, "/k/kernels.h")])
 
 
 class StaticChecks(unittest.TestCase):
@@ -44,16 +128,21 @@ class StaticChecks(unittest.TestCase):
         self.rubric = Rubric(1)
 
     def test_kit_files_pass(self):
-        # every lab with a rubric: its student file and its solution break none of its rules
+        # every lab with a rubric: its student file and its solution break none of its rules,
+        # after the compiler's preprocessor
+        if not NVCC:
+            self.skipTest("no nvcc")
         for rubric_path in glob.glob(os.path.join(GRADING_DIR, "rubrics", "lab*.ini")):
             lab = int(os.path.basename(rubric_path)[3:-4])
-            rubric = Rubric(lab)
             paths = glob.glob(os.path.join(CHECKOUT, "labs", f"lab{lab}-*", "kernels.cu")) + \
                 glob.glob(os.path.join(CHECKOUT, "solutions", f"lab{lab}-*", "kernels.cu"))
             self.assertEqual(len(paths), 2, rubric_path)
             for path in paths:
                 with open(path) as f:
-                    self.assertEqual(static_checks.find_violations(f.read(), rubric), [], path)
+                    text = f.read()
+                self.assertEqual(static_checks.directives(cpp_tokens.lex(text), Rubric(lab)), [], path)
+                if lab != 4:  # lab 4's table names come from -DLAB4_BUILD_*: the grader passes them
+                    self.assertEqual(preprocessed_rules(text, lab), [], path)
 
     def test_comments_and_strings_are_ignored(self):
         text = ('#include "kernels.h"\n// fopen(system("x")) in a comment\n/* main( */\n'
@@ -82,11 +171,34 @@ class StaticChecks(unittest.TestCase):
         for rule, text in cases:
             self.assertIn(rule, rules_broken(text, self.rubric), text)
 
-    def test_aliases_and_members(self):
-        self.assertIn("host_io", rules_broken("#define OPEN fopen\nvoid f() { OPEN(0, 0); }", self.rubric))
+    def test_members(self):
         self.assertEqual(rules_broken("void f(B &b) { b.wait(t); p->read(1); }", self.rubric), [])
         self.assertIn("startup_code", rules_broken("struct s { s() {} };", self.rubric))
         self.assertEqual(rules_broken("#pragma unroll 4\nstatic const int n = sizeof(int);", self.rubric), [])
+
+    def test_what_the_preprocessor_undoes(self):
+        # macros (twice defined, built from others), splices, pasting, digit separators,
+        # raw strings: the compiler's own preprocessor sees through them all
+        if not NVCC:
+            self.skipTest("no nvcc")
+        text = ('#include "kernels.h"\n'
+                '#define OPEN fopen\n'
+                '#define A sys\n#define B tem\n#define CAT2(a, b) a##b\n#define CAT(a, b) CAT2(a, b)\n'
+                '#define RUN x\n#undef RUN\n#define RUN CAT(A, B)\n'
+                'static const char *s = u8R"x(")x"; static int n = 1\'000;\n'
+                'void f() { OPEN(0, 0); }\n'
+                'void g() { RUN(0); }\n'
+                'void h() { std::thr\\\nead t; }\n'
+                '__global__ void k(float *o) { o[0] = n; }\n')
+        self.assertEqual(preprocessed_rules(text), [("host_io", 11), ("off_stream", 13), ("process", 12), ("process", 13)])
+
+    def test_header_macros_are_not_the_files(self):
+        # lab 5's kernels.h builds kernels with asm and ##: a file that uses its macro breaks no rule
+        if not NVCC:
+            self.skipTest("no nvcc")
+        text = ('#include "kernels.h"\n__device__ void body(struct lab5_grid g) {}\nLAB5_KERNELS(body)\n'
+                '__global__ void __launch_bounds__(256) k(float *o) { o[0] = 1; }\n')
+        self.assertEqual(preprocessed_rules(text, 5), [])
 
     def test_off_stream_work(self):
         for text in ("void f() { cudaLaunchHostFunc(s, g, 0); }", "void f() { pthread_create(&t, 0, g, 0); }",
@@ -96,8 +208,137 @@ class StaticChecks(unittest.TestCase):
         self.assertEqual(rules_broken("void f(cudaStream_t stream) { k<<<1, 1, 0, stream>>>(); }", self.rubric), [])
 
     def test_line_numbers(self):
-        found = static_checks.find_violations('/* a\n b */\n"x";\nvoid f() { exit(1); }\n', self.rubric)
+        found = static_checks.find_violations(cpp_tokens.lex('/* a\n b */\n"x";\nvoid f() { ex\\\nit(1); }\n'),
+                                              self.rubric)
         self.assertEqual([(v[0], v[2]) for v in found], [("process", 4)])
+
+
+class ObjectCheck(unittest.TestCase):
+    """object_check's decisions on names (no compiler)."""
+
+    def setUp(self):
+        self.rubric = Rubric(1)
+
+    def problem(self, name, kind="T", trusted=()):
+        return object_check.defined_problem(name, kind, self.rubric, set(trusted))
+
+    def test_contract_and_compiler_names(self):
+        self.assertIsNone(self.problem("lab1_variants", "D"))
+        self.assertIsNone(self.problem("lab1_variant_count", "R"))
+        self.assertIsNone(self.problem("DW.ref.__gxx_personality_v0", "V"))
+        self.assertIn("only the compiler", self.problem("DW.ref.__gxx_personality_v0", "T"))
+
+    def test_c_names_interpose(self):
+        for name in ("fprintf", "malloc", "cudaMalloc", "lab_verdict", "verify_words", "main", "counter",
+                     "lab2_variants"):
+            self.assertIn("C linkage", self.problem(name), name)
+
+    def test_cxx_names(self):
+        # the submission's own: kernels, their stubs, device functions' host bodies, helpers
+        for name in ("_Z18copy_float4_kernelPfPKfm", "_Z42__device_stub__Z18copy_float4_kernelPfPKfmPfPKfm",
+                     "_Z8warp_sumi", "_Z16launch_per_pointPFvPfPKfiiiiES_S1_iiiiP11CUstream_st",
+                     "_ZN5mylab6helperEv", "_Z3maxIiET_S0_S0_"):
+            self.assertIsNone(self.problem(name), name)
+        self.assertIsNone(self.problem("_ZTV5MyCls", "V"))
+        # a library's, the global allocator, the driver's
+        self.assertIn("library", self.problem("_ZSt4sortIPfEvT_S1_", "W"))
+        self.assertIn("library", self.problem("_ZNSt6vectorIiE9push_backERKi", "W"))
+        self.assertIn("library", self.problem("_ZN6cudart11globalStateEv"))
+        self.assertIn("library", self.problem("_Z12__cudaHiddenv"))
+        self.assertIn("operator new", self.problem("_Znwm"))
+        self.assertIn("driver or harness", self.problem("_Z11check_wordsPKcPKjm", trusted=["_Z11check_wordsPKcPKjm"]))
+        self.assertIn("kind", self.problem("_ZThn8_N1B1fEv"))
+
+    def test_first_scope(self):
+        cases = {"_ZN6cudart3fooEv": "cudart", "_ZNKSt6vectorIiE4sizeEv": "std", "_Z11halo_pointsii": "halo_points",
+                 "_ZZ4funcvE1x": "func", "_ZGVZ4funcvE1x": "func", "_ZN9__gnu_cxx3fooEv": "__gnu_cxx",
+                 "_ZL4implv": "impl", "_Znwm": "operator", "_ZThn8_N1B1fEv": None}
+        for name, scope in cases.items():
+            self.assertEqual(object_check.first_scope(name), scope, name)
+
+    def test_rubric_lists(self):
+        self.assertIn("cudaFuncSetAttribute", Rubric(1).symbols["host_undefined"])
+        self.assertNotIn("cudaFuncSetAttribute", Rubric(4).symbols["host_undefined"])
+        self.assertIn("lab8_set_coefficients", Rubric(8).symbols["contract"])
+        self.assertIn("cudaMemcpyToSymbolAsync", Rubric(10).symbols["host_undefined"])
+        self.assertNotIn("cudaMemcpyToSymbolAsync", Rubric(1).symbols["host_undefined"])
+        for lab in range(1, 11):
+            names = Rubric(lab).symbols["host_undefined"]
+            for forbidden in ("cudaMemcpy", "cudaMemcpyAsync", "cudaMemset", "cudaLaunchHostFunc", "dlsym",
+                              "cudaGetDriverEntryPoint", "cudaGetExportTable", "pthread_create", "system", "fopen",
+                              "cudaStreamCreate", "cudaDeviceReset", "cudaDeviceSetLimit", "fprintf"):
+                self.assertNotIn(forbidden, names, (lab, forbidden))
+
+    def test_readelf_startup_entries(self):
+        # what readelf prints for an object with a constructor besides nvcc's registration
+        elf = object_check.Elf.__new__(object_check.Elf)
+        elf.sections = {12: (".text.startup", "PROGBITS", 0xa0), 14: (".init_array", "INIT_ARRAY", 16),
+                        16: (".fini_array", "FINI_ARRAY", 8)}
+        elf.symbols = {3: (0, "SECTION", "LOCAL", 12, ""),
+                       30: (0x20, "FUNC", "LOCAL", 12, "_ZL24__sti____cudaRegisterAllv"),
+                       33: (0x90, "FUNC", "LOCAL", 12, "_GLOBAL__sub_I_kernels.cu")}
+        elf.relocs = {".init_array": [(0, "R_X86_64_64", 3, 0x20), (8, "R_X86_64_64", 3, 0x90)],
+                      ".fini_array": [(0, "R_X86_64_64", 30, 0)]}
+        problems = object_check.startup_problems(elf, {"_ZL24__sti____cudaRegisterAllv"})
+        self.assertEqual(problems, [
+            "runs code before main: .init_array entry _GLOBAL__sub_I_kernels.cu (a global initialised by a call, "
+            "a constructor, or a constructor attribute)",
+            "runs code at exit: .fini_array entry _ZL24__sti____cudaRegisterAllv"])
+
+    def test_system_call_instructions(self):
+        dump = ("0000000000000000 <f>:\n   0:\tmov    %rdi,%rax\n   3:\tsyscall\n   5:\tint    $0x80\n"
+                "   7:\tcall   10 <syscall_helper>\n")
+        self.assertEqual(sorted({m.group(1) for m in object_check.SYSCALL.finditer(dump)}), ["int    $0x80", "syscall"])
+
+    def test_included_files(self):
+        lab_dir = glob.glob(os.path.join(CHECKOUT, "labs", "lab1-*"))[0]
+        ok = [(1, os.path.join(lab_dir, "kernels.h")), (2, os.path.join(CHECKOUT, "common", "lab.h")),
+              (3, "/usr/include/stdio.h")]
+        self.assertEqual(static_checks.included_files(ok, lab_dir, self.rubric), [])
+        bad = static_checks.included_files([(4, os.path.join(CHECKOUT, "grading", "private", "lab1.ini"))],
+                                           lab_dir, self.rubric)
+        self.assertEqual([(v[0], v[2]) for v in bad], [("includes", 4)])
+
+    def test_device_symbol_tables(self):
+        # cuobjdump -elf of the CUDA 13.0 toolkit (an H200 machine) and of pip's nvidia-cuda-cuobjdump
+        toolkit = (".section .symtab\n index           value           size      info    other  shndx    name  \n"
+                   "   0               0               0        0        0      0     (null)\n"
+                   " 0x4               0             0x4     0x21        0      0     .nv.reservedSmem.offset0\n"
+                   " 0xb               0           0x280     0x12     0x10    0xe     _Z1kPi\n"
+                   " 0xc               0               0     0x12        0      0     vprintf\n"
+                   " 0xd               0               0     0x12        0      0     malloc\n\n"
+                   ".section .rela.nv.constant4\tRELA\n0x8    malloc    R_CUDA_64    0x0\n")
+        pip = (".section .symtab\n   Num            Value             Size  Type          Bind    Vis        Other"
+               "                                Ndx  Name\n"
+               "     0                0                0  NOTYPE        LOCAL   DEFAULT    -                    0  (null)\n"
+               "   0x4                0              0x4  OBJECT        WEAK    DEFAULT    -                    0  "
+               ".nv.reservedSmem.offset0\n"
+               "   0xf                0            0xa00  FUNC          GLOBAL  DEFAULT    ENTRY              0xe  _Z1kPi\n"
+               "  0x10                0                0  FUNC          GLOBAL  DEFAULT    -                    0  vprintf\n"
+               "  0x12                0                0  FUNC          GLOBAL  DEFAULT    -                    0  free\n\n")
+        self.assertEqual(object_check.symtab_undefined(toolkit), {".nv.reservedSmem.offset0", "vprintf", "malloc"})
+        self.assertEqual(object_check.symtab_undefined(pip), {".nv.reservedSmem.offset0", "vprintf", "free"})
+        # a layout it does not know stops the check: never read as "calls nothing"
+        self.assertRaises(object_check.ToolMissing, object_check.symtab_undefined,
+                          ".section .symtab\n  idx  val  name\n  0x1  0  vprintf\n")
+
+    def test_no_cuobjdump_no_check(self):
+        # never judged without the device code's check: a kit set-up problem (grading/grade exits 3)
+        self.assertRaises(object_check.ToolMissing, object_check.check, [], self.rubric, set(), None, 1)
+
+    def test_first_error(self):
+        log = ("nvcc --resource-usage -O3 -c x/custom/lab1/src/kernels.cu -o k.o\n"
+               "x/custom/lab1/src/kernels.cu(45): error: identifier \"copies\" is undefined\n"
+               "      copy_strided_kernel<<<blocks_for(copies), 256>>>();\n"
+               "                                       ^\n\n"
+               "x/custom/lab1/src/kernels.cu(50): error: expected a \";\"\n\n"
+               "2 errors detected in the compilation of \"x/custom/lab1/src/kernels.cu\".\n"
+               "make: *** [Makefile:100: k.o] Error 2\n")
+        self.assertEqual(grader.first_error(log, "/scratch").splitlines(), [
+            'kernels.cu(45): error: identifier "copies" is undefined',
+            "      copy_strided_kernel<<<blocks_for(copies), 256>>>();",
+            "                                       ^",
+            "... (2 errors in all; the first is what to fix first)"])
 
 
 class CompilerReport(unittest.TestCase):
