@@ -58,6 +58,8 @@ def open_session(args):
     """The rubric and a prepared session, or exit 2/3 with one line."""
     rubric = load_rubric(args)
     session = grader.Session(rubric, args.work, use_gpu=not args.no_gpu, arch=args.arch)
+    if args.out:  # the reports and gradebook: out of the programs' sight too
+        session.sandbox.hide(args.out)
     ok, log = session.prepare(getattr(args, "sandbox_gpu", None))  # grading/grade's option only
     if not ok:
         print(log[-3000:], file=sys.stderr)
