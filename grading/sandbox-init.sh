@@ -17,18 +17,20 @@
 # Options: -s STATUS (a file: "ready" once the sandbox stands, "exit N" once the program
 # ended; the program never sees it), -r NEWROOT (an empty folder), -c CWD, -b PROGRAM, -u UID:GID,
 # -B DIR (bound read-only too, repeatable: LD_LIBRARY_PATH), -H PATH (hidden, repeatable),
-# -p PATH (where mount, findmnt, pivot_root, setpriv are), -z SIZE (of /tmp and /dev/shm).
+# -p PATH (where mount, findmnt, pivot_root, setpriv, prlimit are), -z SIZE (of /tmp and
+# /dev/shm), -n N (RLIMIT_NPROC of the program: set in here, in a user namespace it counts
+# the namespace's processes, not every one of the user's).
 # The program's own PATH is this shell's on entry. Exit 125 and a line on stderr where the
 # sandbox cannot be made: the program is then never started.
 # "a && b || die": die where any step fails
 # shellcheck disable=SC2015
 set -u
 prog_path=${PATH:-/usr/bin:/bin}
-status=/dev/null new='' cwd='' bin='' runas='' binds='' hides='' size=1g
+status=/dev/null new='' cwd='' bin='' runas='' binds='' hides='' size=1g nproc=
 nl='
 '
 old_ifs=$IFS
-while getopts s:r:c:b:u:B:H:p:z: opt; do
+while getopts s:r:c:b:u:B:H:p:z:n: opt; do
     case $opt in
     s) status=$OPTARG ;;
     r) new=$OPTARG ;;
@@ -39,6 +41,7 @@ while getopts s:r:c:b:u:B:H:p:z: opt; do
     H) hides=$hides$OPTARG$nl ;;
     p) PATH=$OPTARG ;;
     z) size=$OPTARG ;;
+    n) nproc=$OPTARG ;;
     *) echo "memlab-sandbox: bad option" >&2; exit 125 ;;
     esac
 done
@@ -52,6 +55,10 @@ die() {
 }
 [ $# -gt 0 ] && [ -d "$new" ] && [ -d "$cwd" ] && [ -f "$bin" ] || die "usage: bad arguments"
 setpriv=$(command -v setpriv) || die "no setpriv"
+limit=''
+if [ -n "$nproc" ]; then
+    limit=$(command -v prlimit) || die "no prlimit"
+fi
 
 bound=''      # host folders shown here (bound, or links to bound ones), /sys and /proc
 ours=''       # tmpfs of ours over parts of them (paths inside the new root)
@@ -173,13 +180,13 @@ cd "$cwd" || die "cannot enter the run's folder"
 
 echo ready >&3
 if [ -n "$runas" ]; then
-    PATH=$prog_path "$setpriv" --reuid="${runas%:*}" --regid="${runas#*:}" --clear-groups \
-        --no-new-privs --bounding-set=-all --inh-caps=-all -- "$@" 3>&- &
+    set -- --reuid="${runas%:*}" --regid="${runas#*:}" --clear-groups -- "$@"
 else  # uid 0 of a user namespace: no capability now, none at exec (noroot), none to regain
-    PATH=$prog_path "$setpriv" --no-new-privs --bounding-set=-all --inh-caps=-all \
-        --securebits=+noroot,+noroot_locked,+no_setuid_fixup,+no_setuid_fixup_locked,+keep_caps_locked \
-        -- "$@" 3>&- &
+    set -- --securebits=+noroot,+noroot_locked,+no_setuid_fixup,+no_setuid_fixup_locked,+keep_caps_locked -- "$@"
 fi
+set -- "$setpriv" --no-new-privs --bounding-set=-all --inh-caps=-all "$@"
+[ -z "$nproc" ] || set -- "$limit" --nproc="$nproc:$nproc" -- "$@"
+PATH=$prog_path "$@" 3>&- &
 wait $!
 rc=$?
 echo "exit $rc" >&3

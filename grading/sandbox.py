@@ -41,7 +41,7 @@ INIT = os.path.join(GRADING_DIR, "sandbox-init.sh")
 # its host checks may use, and whether their idle threads spin: OpenMP).
 KEPT_VARIABLES = ("CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "NVIDIA_VISIBLE_DEVICES",
                   "NVIDIA_DRIVER_CAPABILITIES", "OMP_NUM_THREADS", "OMP_WAIT_POLICY")
-TOOLS = ("unshare", "setpriv", "mount", "umount", "findmnt", "pivot_root", "sh")
+TOOLS = ("unshare", "setpriv", "prlimit", "mount", "umount", "findmnt", "pivot_root", "sh")
 TOOLS_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 PR_SET_PDEATHSIG = 1
 _probed = {}  # one probe per configuration in a process: {key: problem or None}
@@ -171,7 +171,8 @@ class Sandbox:
 
     def nproc(self):
         """RLIMIT_NPROC where no cgroup counts the run's tasks: as root it counts every
-        process of nobody (several runs at once), in a user namespace those of the run."""
+        process of nobody (several runs at once), in a user namespace those of the run (set
+        inside it: the user's processes outside count against the user's own limit)."""
         return self.max_pids * (4 if self.privileged else 1)
 
     def workdir(self, parent, name):
@@ -324,6 +325,8 @@ class Sandbox:
             except KeyError:
                 pass
             init += ["-u", f"{self.user.pw_uid}:{gid}"]
+        if "pids.max" not in self.cgroup_files:
+            init += ["-n", str(self.nproc())]
         for d in libraries:
             init += ["-B", d]
         for h in sorted(self.hidden, key=len):  # a folder before what it holds
@@ -335,7 +338,6 @@ class Sandbox:
                       "--", self.tools["sh"], "-c", script, "memlab-sandbox"] + init + ["--", program] + list(argv[1:]))
         cgroup = self.make_cgroup(self.cgroup_parent) if self.cgroup_parent else None
         limit = self.file_size_bytes
-        nproc = None if "pids.max" in self.cgroup_files else self.nproc()
         libc = self.libc
 
         def limits():  # in the child, before unshare: its cgroup, limits, death with the grader
@@ -343,8 +345,6 @@ class Sandbox:
                 enter_cgroup(cgroup)
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-            if nproc:
-                resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
             libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
         try:
@@ -454,8 +454,9 @@ def children(pid):
     return out
 
 
-def processes_with(word):
-    """The pids of processes whose command line holds word."""
+def processes_with(word, folder=None):
+    """The pids of processes whose command line holds word, or whose working folder lies in
+    folder (its path as the host sees it)."""
     out = []
     for entry in os.listdir("/proc"):
         if entry.isdigit() and int(entry) != os.getpid():
@@ -463,6 +464,9 @@ def processes_with(word):
                 with open(f"/proc/{entry}/cmdline", "rb") as f:
                     if word.encode() in f.read():
                         out.append(int(entry))
+                        continue
+                if folder and (os.readlink(f"/proc/{entry}/cwd") + "/").startswith(folder.rstrip("/") + "/"):
+                    out.append(int(entry))
             except OSError:
                 pass
     return out
@@ -584,7 +588,7 @@ def selftest(argv):
             print(f"--- {name}, last {min(len(lines), 20)} of {len(lines)} lines")
             for line in lines[-20:]:
                 print("    " + line)
-        left = processes_with(cwd)
+        left = processes_with(cwd, cwd)
         print(("FAIL processes left: " + str(left)) if left else "ok nothing of the run left running")
         return 0 if outcome.returncode == 0 and not left else 1
     finally:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """test_grader.py - the grader's own unit tests; no compiler, no GPU (tests/grading.sh runs
-them). The GPU steps run against a stand-in lab program (a shell script), so the verdicts,
+them), the sandbox's (test_sandbox.py) among them. The GPU steps run against a stand-in lab program (a shell script), so the verdicts,
 the timing against the reference and the report formats are checked on any machine.
 
     python3 grading/test_grader.py [-v]
@@ -30,6 +30,7 @@ import report  # noqa: E402
 import slurm  # noqa: E402
 import static_checks  # noqa: E402
 from rubric import GRADING_DIR, Rubric, RubricError, band_fraction, parse_bands  # noqa: E402
+from test_sandbox import FailClosed, HostileProgram  # noqa: E402,F401  (the sandbox's tests, run here too)
 
 CHECKOUT = os.path.dirname(GRADING_DIR)
 
