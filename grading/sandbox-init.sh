@@ -1,9 +1,9 @@
 #!/bin/sh
-# sandbox-init.sh - pid 1 of one sandboxed run of a lab program. grading/sandbox.py passes
-# this text inline, inside fresh namespaces:
+# sandbox-init.sh - pid 1 of one sandboxed run of a lab program. grading/sandbox.py runs it
+# inside fresh namespaces:
 #
 #   unshare [--user --map-root-user] --pid --fork --kill-child --mount-proc --mount --net \
-#       --ipc --uts -- /bin/sh -c "$(cat sandbox-init.sh)" memlab-sandbox OPTIONS -- PROGRAM ARGS
+#       --ipc --uts -- /bin/sh grading/sandbox-init.sh OPTIONS -- PROGRAM ARGS
 #
 # In the run's own mount namespace it builds a root on an empty tmpfs: the system folders a
 # CUDA program needs bound read-only, a /dev of a few device nodes (and every /dev/nvidia*),
@@ -116,7 +116,7 @@ set -f
 for d in $nodes; do mount --bind "$d" "$new$d" || die "cannot bind $d"; done
 for d in $dirs; do mkdir "$new$d" && mount --rbind "$d" "$new$d" || die "cannot bind $d"; done
 cp -P /dev/fd /dev/stdin /dev/stdout /dev/stderr dev/ 2>/dev/null || {
-    ln -sf /proc/self/fd dev/fd && ln -sf /proc/self/fd/0 dev/stdin && ln -sf /proc/self/fd/1 dev/stdout &&
+    ln -sfn /proc/self/fd dev/fd && ln -sf /proc/self/fd/0 dev/stdin && ln -sf /proc/self/fd/1 dev/stdout &&
         ln -sf /proc/self/fd/2 dev/stderr
 } || die "cannot make /dev's links"
 
@@ -136,6 +136,9 @@ for d in $system; do
     mount --rbind "$d" "$new$d" || die "cannot bind $d"
     bound=$bound$d$nl
 done
+if [ -L /var/run ] && [ -d /run/nvidia-persistenced ]; then  # where libcuda looks for its socket
+    mkdir var && cp -P /var/run var/ || die "cannot link /var/run"
+fi
 for d in $binds; do  # LD_LIBRARY_PATH's folders that no bound folder shows
     shown "$d" || ! [ -d "$d" ] || bind_ro "$d"
 done
@@ -177,6 +180,9 @@ cd / && umount -l /.old || die "cannot leave the old root"
 IFS=$old_ifs
 set +f
 cd "$cwd" || die "cannot enter the run's folder"
+if [ -z "$runas" ]; then  # in a user namespace of its own: no nested one (their count here is per namespace)
+    echo 0 >/proc/sys/user/max_user_namespaces || die "cannot forbid nested user namespaces"
+fi
 
 echo ready >&3
 if [ -n "$runas" ]; then

@@ -187,8 +187,9 @@ class Sandbox:
         """Let the sandbox user read and run these files (the sandbox binds each program by
         itself, at its own path: the folders above it need no permission of others)."""
         for path in paths:
-            if not os.path.isdir(path):
-                os.chmod(path, os.stat(path).st_mode | 0o055)
+            mode = os.stat(path).st_mode
+            if not os.path.isdir(path) and mode & 0o055 != 0o055:
+                os.chmod(path, mode | 0o055)
 
     # -- the probe ------------------------------------------------------------------------
 
@@ -224,6 +225,12 @@ class Sandbox:
                 os.makedirs(place, exist_ok=True)
             except OSError:
                 continue
+            for name in os.listdir(place):  # the empty cgroups of graders that were killed
+                if name.startswith("run-") and not os.path.exists(f"/proc/{name.split('-')[1]}"):
+                    try:
+                        os.rmdir(os.path.join(place, name))
+                    except OSError:
+                        pass
             for folder in (os.path.dirname(place), place):  # best effort: the limits' controllers
                 for controller in ("+memory", "+pids"):
                     try:
@@ -331,11 +338,9 @@ class Sandbox:
             init += ["-B", d]
         for h in sorted(self.hidden, key=len):  # a folder before what it holds
             init += ["-H", h]
-        with open(INIT, encoding="utf-8") as f:
-            script = f.read()
         command = ([self.tools["unshare"]] + ([] if self.privileged else ["--user", "--map-root-user"])
                    + ["--pid", "--fork", "--kill-child", "--mount-proc", "--mount", "--net", "--ipc", "--uts",
-                      "--", self.tools["sh"], "-c", script, "memlab-sandbox"] + init + ["--", program] + list(argv[1:]))
+                      "--", self.tools["sh"], INIT] + init + ["--", program] + list(argv[1:]))
         cgroup = self.make_cgroup(self.cgroup_parent) if self.cgroup_parent else None
         limit = self.file_size_bytes
         libc = self.libc
@@ -507,7 +512,7 @@ fails=0
 ok() { echo "ok $*"; }
 bad() { echo "FAIL $*"; fails=$((fails + 1)); }
 n=$(ls /proc | grep -c '^[0-9]')
-if tr '\0' ' ' </proc/1/cmdline | grep -q memlab-sandbox && [ "$$" != 1 ] && [ "$n" -lt 10 ]; then
+if tr '\0' ' ' </proc/1/cmdline | grep -q sandbox-init && [ "$$" != 1 ] && [ "$n" -lt 10 ]; then
     ok "pid namespace: pid 1 is the sandbox's init, this is pid $$, $n processes in sight"
 else
     bad "pid namespace: pid $$, $n processes in sight"
