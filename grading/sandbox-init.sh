@@ -79,48 +79,15 @@ tmpfs() {     # tmpfs PATH OPTIONS: a tmpfs of ours at PATH of the new root
     mount -t tmpfs -o "$2" memlab "$new$1" || die "cannot mount a tmpfs on $1"
     ours=$ours$1$nl
 }
-bind_ro() {   # bind_ro HOSTDIR: shown (read-only, once the tree stands) at its own path
-    mkdir -p "$new$1" && mount --rbind "$1" "$new$1" || die "cannot bind $1"
-    bound=$bound$1$nl
-}
-place() {     # place PATH: its parent made in the new root, on a tmpfs of ours
-    parent=${1%/*}
-    if shown "${parent:-/}"; then  # hide what the host has beside PATH
-        tmpfs "$parent" mode=755,nosuid,nodev,size=1m
-    fi
-    mkdir -p "$new$parent" || die "cannot make $parent in the sandbox"
+bind() {      # bind --bind|--rbind HOSTPATH: shown read-only at its own path (where a user
+    # namespace refuses ro with the bind, the bind alone: the last pass makes it read-only)
+    mount "$1" -o ro "$2" "$new$2" 2>/dev/null || mount "$1" "$2" "$new$2" || die "cannot bind $2"
 }
 
-# Paths are split on newlines only, never globbed, from here on.
+# Paths are split on newlines only, never globbed, from here on (but for /dev/nvidia*).
 IFS=$nl
-set -f
-mount -t tmpfs -o mode=755,nosuid,nodev,size=1m memlab "$new" || die "cannot mount a tmpfs on $new"
-cd "$new" && mkdir tmp dev proc sys run .old || die "cannot make the root's folders"
-tmpfs /tmp "mode=1777,nosuid,nodev,size=$size"
-tmpfs /dev mode=755,nosuid,size=1m
-mkdir dev/shm || die "cannot make /dev/shm"
-tmpfs /dev/shm "mode=1777,nosuid,nodev,size=$size"
-nodes='' files='' dirs=''
-set +f
-for d in /dev/null /dev/zero /dev/full /dev/random /dev/urandom /dev/tty /dev/nvidia*; do
-    if [ -c "$d" ]; then
-        nodes=$nodes$d$nl
-        files=$files.$d$nl  # ./dev/null: its mount point, in the new root
-    elif [ -d "$d" ]; then  # /dev/nvidia-caps
-        dirs=$dirs$d$nl
-    fi
-done
-set -f
-# shellcheck disable=SC2086  # one path a line
-[ -z "$files" ] || touch $files || die "cannot make /dev's nodes"
-for d in $nodes; do mount --bind "$d" "$new$d" || die "cannot bind $d"; done
-for d in $dirs; do mkdir "$new$d" && mount --rbind "$d" "$new$d" || die "cannot bind $d"; done
-cp -P /dev/fd /dev/stdin /dev/stdout /dev/stderr dev/ 2>/dev/null || {
-    ln -sfn /proc/self/fd dev/fd && ln -sf /proc/self/fd/0 dev/stdin && ln -sf /proc/self/fd/1 dev/stdout &&
-        ln -sf /proc/self/fd/2 dev/stderr
-} || die "cannot make /dev's links"
-
-links='' system='' points=''
+points=./tmp$nl./dev/shm$nl./proc$nl./sys$nl./run$nl./.old$nl  # the folders of the new root
+links='' system='' nodes='' files='' dirs=''
 for d in /usr /bin /sbin /lib /lib32 /lib64 /libx32 /etc /opt /run/nvidia-persistenced; do
     if [ -L "$d" ]; then  # /bin -> usr/bin: the same link here
         links=$links$d$nl
@@ -130,22 +97,46 @@ for d in /usr /bin /sbin /lib /lib32 /lib64 /libx32 /etc /opt /run/nvidia-persis
         points=$points.$d$nl
     fi
 done
+run_link=''
+if [ -L /var/run ] && [ -d /run/nvidia-persistenced ]; then  # where libcuda looks for its socket
+    run_link=/var/run
+    points=$points./var$nl
+fi
+for d in /dev/null /dev/zero /dev/full /dev/random /dev/urandom /dev/tty /dev/nvidia*; do
+    if [ -c "$d" ]; then
+        nodes=$nodes$d$nl
+        files=$files.$d$nl  # ./dev/null: its mount point, in the new root
+    elif [ -d "$d" ]; then  # /dev/nvidia-caps
+        dirs=$dirs$d$nl
+        points=$points.$d$nl
+    fi
+done
+set -f
+mount -t tmpfs -o mode=755,nosuid,nodev,size=1m memlab "$new" || die "cannot mount a tmpfs on $new"
 # shellcheck disable=SC2086  # one path a line
-{ [ -z "$links" ] || cp -P $links "$new/"; } && mkdir -p $points || die "cannot copy $links or make $points"
+cd "$new" && mkdir -p $points && touch $files && { [ -z "$links" ] || cp -P $links "$new/"; } &&
+    { [ -z "$run_link" ] || cp -P $run_link var/; } || die "cannot make the new root's folders"
+cp -P /dev/fd /dev/stdin /dev/stdout /dev/stderr dev/ 2>/dev/null || {
+    ln -sfn /proc/self/fd dev/fd && ln -sf /proc/self/fd/0 dev/stdin && ln -sf /proc/self/fd/1 dev/stdout &&
+        ln -sf /proc/self/fd/2 dev/stderr
+} || die "cannot make /dev's links"
+tmpfs /tmp "mode=1777,nosuid,nodev,size=$size"
+tmpfs /dev/shm "mode=1777,nosuid,nodev,size=$size"
+for d in $nodes; do mount --bind "$d" "$new$d" || die "cannot bind $d"; done  # (read-write)
+for d in $dirs; do mount --rbind "$d" "$new$d" || die "cannot bind $d"; done
 for d in $system; do
-    mount --rbind "$d" "$new$d" || die "cannot bind $d"
+    bind --rbind "$d"
     bound=$bound$d$nl
 done
-if [ -L /var/run ] && [ -d /run/nvidia-persistenced ]; then  # where libcuda looks for its socket
-    mkdir var && cp -P /var/run var/ || die "cannot link /var/run"
-fi
 for d in $binds; do  # LD_LIBRARY_PATH's folders that no bound folder shows
-    shown "$d" || ! [ -d "$d" ] || bind_ro "$d"
+    if ! shown "$d" && [ -d "$d" ]; then
+        mkdir -p "$new$d" || die "cannot make $d"
+        bind --rbind "$d"
+        bound=$bound$d$nl
+    fi
 done
 # sysfs of this network namespace (its own /sys/class/net), else the host's
-if ! mount -t sysfs -o ro,nosuid,nodev,noexec sysfs "$new/sys" 2>/dev/null; then
-    bind_ro /sys
-fi
+mount -t sysfs -o ro,nosuid,nodev,noexec sysfs "$new/sys" 2>/dev/null || bind --rbind /sys
 mount -t proc -o nosuid,nodev,noexec proc "$new/proc" || die "cannot mount /proc"
 bound=$bound/sys$nl/proc$nl
 
@@ -155,13 +146,19 @@ for h in $hides; do
         tmpfs "$h" mode=755,nosuid,nodev,size=1m
     fi
 done
-
-place "$cwd"
-mkdir -p "$new$cwd" && mount --bind "$cwd" "$new$cwd" || die "cannot bind the run's folder"
-if ! shown "$bin"; then  # (a system program is in sight already)
-    place "$bin"
-    touch "$new$bin" && mount --bind "$bin" "$new$bin" || die "cannot bind the program"
-fi
+# the run's folder, and the program where no bound folder shows it, at their own paths; a
+# parent that a bound folder shows gets a tmpfs of ours first (what the host has beside them)
+placed=$cwd
+shown "$bin" || placed=$placed$nl$bin
+for p in $placed; do
+    parent=${p%/*}
+    if shown "${parent:-/}"; then
+        tmpfs "$parent" mode=755,nosuid,nodev,size=1m
+    fi
+done
+mkdir -p "$new$cwd" "$new${bin%/*}" && { shown "$bin" || touch "$new$bin"; } &&
+    mount --bind "$cwd" "$new$cwd" || die "cannot bind the run's folder"
+shown "$bin" || bind --bind "$bin"
 
 # Every mount read-only but /tmp, /dev/shm, /proc, the device nodes and the run's folder
 # (with their other flags: a user namespace may not drop nosuid, nodev, noexec or atime flags).
