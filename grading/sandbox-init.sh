@@ -13,26 +13,30 @@
 # and runs the program as its child with no privilege left (as root: setpriv to -u UID:GID;
 # in a user namespace: no capability, none to regain, no_new_privs). When the program ends,
 # so does this shell, and with pid 1 the kernel kills whatever is left in the namespace.
+# A run's cost is the tools it starts (a millisecond or more each), so the mounts go in two
+# lists that `mount --all --fstab` makes in one process each.
 #
 # Options: -s STATUS (a file: "ready" once the sandbox stands, "exit N" once the program
-# ended; the program never sees it), -r NEWROOT (an empty folder), -c CWD, -b PROGRAM, -u UID:GID,
-# -B DIR (bound read-only too, repeatable: LD_LIBRARY_PATH), -H PATH (hidden, repeatable),
-# -p PATH (where mount, findmnt, pivot_root, setpriv, prlimit are), -z SIZE (of /tmp and
-# /dev/shm), -n N (RLIMIT_NPROC of the program: set in here, in a user namespace it counts
-# the namespace's processes, not every one of the user's).
-# The program's own PATH is this shell's on entry. Exit 125 and a line on stderr where the
-# sandbox cannot be made: the program is then never started.
+# ended; the program never sees it), -f FSTAB (a file for the lists of mounts, out of the
+# program's sight), -r NEWROOT (an empty folder), -c CWD, -b PROGRAM, -u UID:GID, -B DIR
+# (bound read-only too, repeatable: LD_LIBRARY_PATH), -H PATH (hidden, repeatable), -p PATH
+# (where mount, findmnt, pivot_root, setpriv, prlimit are), -z SIZE (of /tmp and /dev/shm),
+# -n N (RLIMIT_NPROC of the program: set in here, in a user namespace it counts the
+# namespace's processes, not every one of the user's). The program's own PATH is this shell's
+# on entry. Exit 125 and a line on stderr where the sandbox cannot be made: the program is
+# then never started.
 # "a && b || die": die where any step fails
 # shellcheck disable=SC2015
 set -u
 prog_path=${PATH:-/usr/bin:/bin}
-status=/dev/null new='' cwd='' bin='' runas='' binds='' hides='' size=1g nproc=
+status=/dev/null tab='' new='' cwd='' bin='' runas='' binds='' hides='' size=1g nproc=''
 nl='
 '
 old_ifs=$IFS
-while getopts s:r:c:b:u:B:H:p:z:n: opt; do
+while getopts s:f:r:c:b:u:B:H:p:z:n: opt; do
     case $opt in
     s) status=$OPTARG ;;
+    f) tab=$OPTARG ;;
     r) new=$OPTARG ;;
     c) cwd=$OPTARG ;;
     b) bin=$OPTARG ;;
@@ -53,12 +57,16 @@ die() {
     echo "fail $*" >&3
     exit 125
 }
-[ $# -gt 0 ] && [ -d "$new" ] && [ -d "$cwd" ] && [ -f "$bin" ] || die "usage: bad arguments"
+[ $# -gt 0 ] && [ -n "$tab" ] && [ -d "$new" ] && [ -d "$cwd" ] && [ -f "$bin" ] || die "usage: bad arguments"
 setpriv=$(command -v setpriv) || die "no setpriv"
 limit=''
 if [ -n "$nproc" ]; then
     limit=$(command -v prlimit) || die "no prlimit"
 fi
+# bound read-only by the bind itself as root; in a user namespace, which may not drop the
+# flags (nosuid, nodev, noexec, atime) that it was given, by the last pass, which keeps them
+ro=,ro
+[ -n "$runas" ] || ro=''
 
 bound=''      # host folders shown here (bound, or links to bound ones), /sys and /proc
 ours=''       # tmpfs of ours over parts of them (paths inside the new root)
@@ -75,26 +83,45 @@ shown() {     # shown PATH: the host's PATH is in sight here (a bound folder, no
     longest "$1" "$ours"
     [ "$b" -gt "$best" ]
 }
-tmpfs() {     # tmpfs PATH OPTIONS: a tmpfs of ours at PATH of the new root
-    mount -t tmpfs -o "$2" memlab "$new$1" || die "cannot mount a tmpfs on $1"
-    ours=$ours$1$nl
+esc() {       # esc PATH: $e, PATH as fstab writes it
+    e=$1
+    case $e in *[[:space:]\\]*) e=$(printf '%s' "$e" | sed 's/\\/\\134/g; s/ /\\040/g; s/	/\\011/g') ;; esac
 }
-bind() {      # bind --bind|--rbind HOSTPATH: shown read-only at its own path (where a user
-    # namespace refuses ro with the bind, the bind alone: the last pass makes it read-only)
-    mount "$1" -o ro "$2" "$new$2" 2>/dev/null || mount "$1" "$2" "$new$2" || die "cannot bind $2"
+mnt() {       # mnt SOURCE PATH TYPE OPTIONS: a line of the list, PATH inside the new root
+    esc "$new$2"
+    t=$e
+    esc "$1"
+    printf '%s %s %s %s 0 0\n' "$e" "$t" "$3" "$4" >>"$tab" || die "cannot write $tab"
+}
+mount_all() { # mount_all WHAT: the list's mounts, in its order
+    mount --all --fstab "$tab" || die "cannot mount $1"
+    true >"$tab" || die "cannot write $tab"
 }
 
 # Paths are split on newlines only, never globbed, from here on (but for /dev/nvidia*).
 IFS=$nl
+true >"$tab" || die "cannot write $tab"
 points=./tmp$nl./dev/shm$nl./proc$nl./sys$nl./run$nl./.old$nl  # the folders of the new root
-links='' system='' nodes='' files='' dirs=''
+links=''
+mnt memlab /tmp tmpfs "mode=1777,nosuid,nodev,size=$size"
+mnt memlab /dev/shm tmpfs "mode=1777,nosuid,nodev,size=$size"
+for d in /dev/null /dev/zero /dev/full /dev/random /dev/urandom /dev/tty /dev/nvidia*; do
+    if [ -c "$d" ]; then  # device nodes, read-write; their mount points are files
+        mnt "$d" "$d" none bind
+    elif [ -d "$d" ]; then  # /dev/nvidia-caps
+        points=$points.$d$nl
+        mnt "$d" "$d" none "rbind$ro"
+    fi
+done
+set -f
 for d in /usr /bin /sbin /lib /lib32 /lib64 /libx32 /etc /opt /run/nvidia-persistenced; do
     if [ -L "$d" ]; then  # /bin -> usr/bin: the same link here
         links=$links$d$nl
         bound=$bound$d$nl
     elif [ -d "$d" ]; then
-        system=$system$d$nl
         points=$points.$d$nl
+        mnt "$d" "$d" none "rbind$ro"
+        bound=$bound$d$nl
     fi
 done
 run_link=''
@@ -102,48 +129,19 @@ if [ -L /var/run ] && [ -d /run/nvidia-persistenced ]; then  # where libcuda loo
     run_link=/var/run
     points=$points./var$nl
 fi
-for d in /dev/null /dev/zero /dev/full /dev/random /dev/urandom /dev/tty /dev/nvidia*; do
-    if [ -c "$d" ]; then
-        nodes=$nodes$d$nl
-        files=$files.$d$nl  # ./dev/null: its mount point, in the new root
-    elif [ -d "$d" ]; then  # /dev/nvidia-caps
-        dirs=$dirs$d$nl
-        points=$points.$d$nl
-    fi
-done
-set -f
-mount -t tmpfs -o mode=755,nosuid,nodev,size=1m memlab "$new" || die "cannot mount a tmpfs on $new"
-# shellcheck disable=SC2086  # one path a line
-cd "$new" && mkdir -p $points && touch $files && { [ -z "$links" ] || cp -P $links "$new/"; } &&
-    { [ -z "$run_link" ] || cp -P $run_link var/; } || die "cannot make the new root's folders"
-cp -P /dev/fd /dev/stdin /dev/stdout /dev/stderr dev/ 2>/dev/null || {
-    ln -sfn /proc/self/fd dev/fd && ln -sf /proc/self/fd/0 dev/stdin && ln -sf /proc/self/fd/1 dev/stdout &&
-        ln -sf /proc/self/fd/2 dev/stderr
-} || die "cannot make /dev's links"
-tmpfs /tmp "mode=1777,nosuid,nodev,size=$size"
-tmpfs /dev/shm "mode=1777,nosuid,nodev,size=$size"
-for d in $nodes; do mount --bind "$d" "$new$d" || die "cannot bind $d"; done  # (read-write)
-for d in $dirs; do mount --rbind "$d" "$new$d" || die "cannot bind $d"; done
-for d in $system; do
-    bind --rbind "$d"
-    bound=$bound$d$nl
-done
-for d in $binds; do  # LD_LIBRARY_PATH's folders that no bound folder shows
+for d in $binds; do  # LD_LIBRARY_PATH's folders that no bound folder shows (made when mounted: /tmp's may hold one)
     if ! shown "$d" && [ -d "$d" ]; then
-        mkdir -p "$new$d" || die "cannot make $d"
-        bind --rbind "$d"
+        mnt "$d" "$d" none "rbind$ro,X-mount.mkdir"
         bound=$bound$d$nl
     fi
 done
-# sysfs of this network namespace (its own /sys/class/net), else the host's
-mount -t sysfs -o ro,nosuid,nodev,noexec sysfs "$new/sys" 2>/dev/null || bind --rbind /sys
-mount -t proc -o nosuid,nodev,noexec proc "$new/proc" || die "cannot mount /proc"
+mnt proc /proc proc nosuid,nodev,noexec
 bound=$bound/sys$nl/proc$nl
-
 # what the grader keeps away from the program: where a bound folder shows it, an empty tmpfs
 for h in $hides; do
-    if [ "$h" != / ] && shown "$h" && [ -d "$new$h" ]; then
-        tmpfs "$h" mode=755,nosuid,nodev,size=1m
+    if [ "$h" != / ] && shown "$h" && [ -d "$h" ]; then
+        mnt memlab "$h" tmpfs mode=755,nosuid,nodev,size=1m
+        ours=$ours$h$nl
     fi
 done
 # the run's folder, and the program where no bound folder shows it, at their own paths; a
@@ -153,12 +151,39 @@ shown "$bin" || placed=$placed$nl$bin
 for p in $placed; do
     parent=${p%/*}
     if shown "${parent:-/}"; then
-        tmpfs "$parent" mode=755,nosuid,nodev,size=1m
+        mnt memlab "$parent" tmpfs mode=755,nosuid,nodev,size=1m
+        ours=$ours$parent$nl
     fi
 done
-mkdir -p "$new$cwd" "$new${bin%/*}" && { shown "$bin" || touch "$new$bin"; } &&
-    mount --bind "$cwd" "$new$cwd" || die "cannot bind the run's folder"
-shown "$bin" || bind --bind "$bin"
+
+mount -t tmpfs -o mode=755,nosuid,nodev,size=1m memlab "$new" || die "cannot mount a tmpfs on $new"
+# shellcheck disable=SC2086  # one path a line
+cd "$new" && mkdir -p $points && { [ -z "$links" ] || cp -P $links "$new/"; } &&
+    { [ -z "$run_link" ] || cp -P $run_link var/; } || die "cannot make the new root's folders"
+for d in /dev/null /dev/zero /dev/full /dev/random /dev/urandom /dev/tty; do
+    [ ! -c "$d" ] || true >".$d" || die "cannot make /dev's nodes"
+done
+set +f
+for d in /dev/nvidia*; do
+    [ ! -c "$d" ] || true >".$d" || die "cannot make /dev's nodes"
+done
+set -f
+cp -P /dev/fd /dev/stdin /dev/stdout /dev/stderr dev/ 2>/dev/null || {
+    ln -sfn /proc/self/fd dev/fd && ln -sf /proc/self/fd/0 dev/stdin && ln -sf /proc/self/fd/1 dev/stdout &&
+        ln -sf /proc/self/fd/2 dev/stderr
+} || die "cannot make /dev's links"
+mount_all "the system folders"
+# sysfs of this network namespace (its own /sys/class/net), else the host's
+if ! mount -t sysfs -o ro,nosuid,nodev,noexec sysfs "$new/sys" 2>/dev/null; then
+    mnt /sys /sys none "rbind$ro"
+fi
+mkdir -p "$new$cwd" "$new${bin%/*}" || die "cannot make the run's folder in the sandbox"
+mnt "$cwd" "$cwd" none bind
+if ! shown "$bin"; then  # (a system program is in sight already)
+    true >"$new$bin" || die "cannot make the program's mount point"
+    mnt "$bin" "$bin" none "bind$ro"
+fi
+mount_all "the run's folder and program"
 
 # Every mount read-only but /tmp, /dev/shm, /proc, the device nodes and the run's folder
 # (with their other flags: a user namespace may not drop nosuid, nodev, noexec or atime flags).
@@ -167,7 +192,7 @@ printf '%s\n' "$list" | {
     while IFS=' ' read -r opts target; do
         case $opts in ro | ro,*) continue ;; esac
         case $target in "$new/tmp" | "$new/dev/shm" | "$new/proc" | "$new$cwd") continue ;; esac
-        case $nl$nodes in *"$nl${target#"$new"}$nl"*) continue ;; esac
+        [ ! -c "$target" ] || continue  # a device node
         mount -o "remount,bind,ro${opts#rw}" "$target" || exit 1
     done
 } || die "cannot make the tree read-only"

@@ -321,10 +321,10 @@ class Sandbox:
         for path in [cwd, program] + libraries + self.hidden:
             if "\n" in path:
                 raise SandboxError(f"a path with a newline: {path!r}")
-        root, status = cwd + ".root", cwd + ".status"
+        root, status, fstab = cwd + ".root", cwd + ".status", cwd + ".fstab"
         os.mkdir(root)
         open(status, "w").close()
-        init = ["-s", status, "-r", root, "-c", cwd, "-b", program, "-p", self.tools_path]
+        init = ["-s", status, "-f", fstab, "-r", root, "-c", cwd, "-b", program, "-p", self.tools_path]
         if self.privileged:
             gid = self.user.pw_gid
             try:
@@ -372,9 +372,9 @@ class Sandbox:
                     said = f.read().split("\n")
                 if "ready" not in said:
                     why = next((l[5:] for l in said if l.startswith("fail ")), "")
-                    detail = one_line(tail(err, 4000))
-                    if detail and detail != f"memlab-sandbox: {why}":
-                        why += f" ({detail})" if why else detail
+                    lines = [l for l in tail(err, 4000).splitlines() if l.strip() and l != f"memlab-sandbox: {why}"]
+                    if lines:  # what failed first (mount's own message, unshare's)
+                        why += f" ({lines[0].strip()})" if why else lines[0].strip()
                     raise SandboxError("the sandbox could not be made: " + (
                         why or f"unshare {Outcome(proc.returncode, '', '', 0, False).describe()}"))
                 returncode = proc.returncode
@@ -387,7 +387,7 @@ class Sandbox:
         finally:
             if cgroup:
                 remove_cgroup(cgroup)
-            for path in (root, status):
+            for path in (root, status, fstab):
                 try:
                     os.rmdir(path) if path == root else os.remove(path)
                 except OSError:

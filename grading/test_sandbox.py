@@ -145,7 +145,7 @@ def hostile_runs(max_pids=32):
                 problems.append("the program reached the host's 127.0.0.1")
             except BlockingIOError:
                 pass
-            leftovers = [p for p in os.listdir(scratch) if p.endswith((".root", ".status"))]
+            leftovers = [p for p in os.listdir(scratch) if p.endswith((".root", ".status", ".fstab"))]
             if leftovers:
                 problems.append(f"sandbox files left in the scratch folder: {leftovers}")
             return problems

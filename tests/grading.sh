@@ -122,7 +122,7 @@ for parent in {os.path.join(m, "memlab-sandbox") for m in mounts} | {os.path.joi
         if name.startswith("run-") and not os.path.exists(f"/proc/{name.split('-')[1]}"):
             left.append(f"cgroup {parent}/{name}: its grader is gone")
 for folder, _, files in os.walk(top):
-    left += [f"{os.path.join(folder, n)}: a sandbox's status file, left" for n in files if n.endswith(".status")]
+    left += [f"{os.path.join(folder, n)}: a sandbox's file, left" for n in files if n.endswith((".status", ".fstab"))]
     if folder.endswith(".root"):
         left.append(f"{folder}: a sandbox's mount point, left")
 print("\n".join(left))
