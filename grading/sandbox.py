@@ -44,6 +44,7 @@ KEPT_VARIABLES = ("CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "NVIDIA_VISIBLE_DEV
 TOOLS = ("unshare", "setpriv", "prlimit", "mount", "umount", "findmnt", "pivot_root", "sh")
 TOOLS_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 PR_SET_PDEATHSIG = 1
+SETUP_LIMIT = 60  # seconds to make a sandbox (tens of milliseconds where all is well)
 _probed = {}  # one probe per configuration in a process: {key: problem or None}
 
 
@@ -361,13 +362,23 @@ class Sandbox:
                                             stderr=err, start_new_session=True, preexec_fn=limits)
                 except (OSError, subprocess.SubprocessError) as e:
                     raise SandboxError(f"cannot start the sandbox: {e}") from e
-                timed_out = False
+                # The time limit counts from the program's start ("ready"), not the sandbox's.
+                timed_out, ready = False, None
+                while ready is None and proc.poll() is None:
+                    with open(status, encoding="utf-8", errors="replace") as f:
+                        if "ready\n" in f.read():
+                            ready = time.monotonic()
+                    if ready is None and time.monotonic() - start > SETUP_LIMIT:
+                        kill_run(proc, cgroup)
+                        raise SandboxError(f"the sandbox was not made within {SETUP_LIMIT} s")
+                    if ready is None:
+                        time.sleep(0.002)
                 try:
-                    proc.wait(timeout=timeout)
+                    proc.wait(timeout=None if ready is None else max(0.0, timeout - (time.monotonic() - ready)))
                 except subprocess.TimeoutExpired:
                     timed_out = True
                     kill_run(proc, cgroup)
-                seconds = time.monotonic() - start
+                seconds = time.monotonic() - (ready or start)
                 with open(status, encoding="utf-8", errors="replace") as f:
                     said = f.read().split("\n")
                 if "ready" not in said:
