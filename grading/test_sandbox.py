@@ -193,7 +193,13 @@ class HostileProgram(unittest.TestCase):
         python = python_for_nobody()
         if not python:
             self.skipTest("no python3 that uid 65534 can run")
-        p = subprocess.run(NOBODY + [python, os.path.abspath(__file__), "--hostile"], cwd="/",
+        copy = tempfile.mkdtemp(prefix="memlab-hostile-copy-")  # a checkout that uid 65534 can read
+        self.addCleanup(shutil.rmtree, copy)
+        os.chmod(copy, 0o755)
+        os.makedirs(os.path.join(copy, "grading"), mode=0o755)
+        for name in ("sandbox.py", "sandbox-init.sh", "test_sandbox.py"):
+            os.chmod(shutil.copy(os.path.join(GRADING_DIR, name), os.path.join(copy, "grading")), 0o644)
+        p = subprocess.run(NOBODY + [python, os.path.join(copy, "grading", "test_sandbox.py"), "--hostile"], cwd="/",
                            env={"PATH": "/usr/bin:/bin", "HOME": "/"}, capture_output=True, text=True, timeout=120)
         self.assertEqual(p.returncode, 0, p.stderr)
         problems = json.loads(p.stdout)
