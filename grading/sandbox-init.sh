@@ -193,6 +193,7 @@ printf '%s\n' "$list" | {
         case $opts in ro | ro,*) continue ;; esac
         case $target in "$new/tmp" | "$new/dev/shm" | "$new/proc" | "$new$cwd") continue ;; esac
         [ ! -c "$target" ] || continue  # a device node
+        [ -e "$target" ] || continue    # covered by a later mount: out of every path's reach
         mount -o "remount,bind,ro${opts#rw}" "$target" || exit 1
     done
 } || die "cannot make the tree read-only"
