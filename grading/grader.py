@@ -16,7 +16,9 @@
   recheck      lab --check again on fresh inputs after timing (GPU)
 
 A Session holds what several submissions share: the trusted checkout, the reference build,
-the GPU (or its absence) and the sandbox. grade() returns a list of TestResult.
+the GPU (or its absence) and the sandbox (sandbox.py), without which no program runs: where
+none can be made, or the program finds no GPU in it, every GPU test is NOT GRADED.
+grade() returns a list of TestResult.
 
 Where MEMLAB_GPU_LOCK names a file (tests/run.sh, grade-all --jobs), every run on the GPU
 holds a lock on it (gpu_lock): a timed run alone, a --check run shared with other checks.
@@ -41,7 +43,7 @@ import cpp_tokens
 import object_check
 import static_checks
 from rubric import band_fraction
-from sandbox import Sandbox
+from sandbox import Sandbox, SandboxError
 
 GRADING_DIR = os.path.dirname(os.path.abspath(__file__))
 CHECKOUT = os.path.dirname(GRADING_DIR)
@@ -197,20 +199,20 @@ class Session:
             self.arch = make(["-s", "print-ARCH"], 60)[1].strip() or rubric.arch_without_gpu
         else:
             self.arch = rubric.arch_without_gpu
-        self.sandbox = Sandbox(rubric.file_size_bytes)
-        if self.private_exposed():  # git keeps no folder modes: close it to the sandbox user
-            try:
-                os.chmod(os.path.dirname(rubric.private_path), 0o700)
-            except OSError:
-                pass  # the report warns
+        # out of the programs' sight: the checkout (sandbox.py hides it), the work folder, the private data
+        self.sandbox = Sandbox(rubric.file_size_bytes, hidden=[self.work_dir] + (
+            [os.path.dirname(os.path.abspath(rubric.private_path))] if rubric.private_path else []))
         self.flavour = "solution" if lab_folder("solutions", self.lab) else "student"
         self.reference = None
         self.gpu_name = None
-        self.sandbox_gpu = None  # can the sandbox user open the GPU: "ok", "no", or None (not asked)
+        self.sandbox_gpu = None  # can the sandboxed program open the GPU: "ok", "no", or None (not asked)
+        self.not_graded = None  # why the GPU tests cannot be graded here (check_sandbox, probe_gpu)
         self.sanitizer = find_sanitizer() if self.has_gpu else None
         self.cuobjdump = object_check.find_cuobjdump()
         self._builds = None
         self._trusted = None
+        if self.has_gpu:
+            self.check_sandbox()
 
     def kernel_builds(self):
         """[(object file name, nvcc flags)]: how the Makefile compiles a lab's kernels.cu, for
@@ -260,19 +262,34 @@ class Session:
             self.probe_gpu(binary, sandbox_gpu)
         return ok, log
 
+    def check_sandbox(self):
+        """None where a sandbox can be made here (probed once, Sandbox.check), else the NOT
+        GRADED line of every GPU test: no program is ever run outside a sandbox."""
+        if self.not_graded is None:
+            problem = self.sandbox.check()
+            if problem:
+                self.not_graded = f"NOT GRADED: no sandbox could be made here: {problem}"
+        return self.not_graded
+
     def probe_gpu(self, binary, known=None):
-        """Can the sandbox user open the GPU? (Device files may be closed to 'nobody'.) If
-        not, run student programs as the grading user, and say so in every report. A probe is
-        a GPU process (a CUDA context, about 0.3 s, which the driver serialises), so a finding
-        already made on this machine (known) is taken as it is."""
-        if not self.sandbox.wrapper:
+        """Can the sandboxed program open the GPU? (Device files may be closed to 'nobody'.) If
+        not, every GPU test is NOT GRADED, with the reason. A probe is a GPU process (a CUDA
+        context, about 0.3 s, which the driver serialises), so a finding already made on this
+        machine (known) is taken as it is."""
+        if self.check_sandbox():
             return
-        self.sandbox_gpu = known or self.run_probe(binary)
+        try:
+            self.sandbox_gpu = known or self.run_probe(binary)
+        except SandboxError as e:
+            self.not_graded = f"NOT GRADED: {e}"
+            return
         if self.sandbox_gpu == "no":
-            self.sandbox.give_up_user("the sandbox user cannot open the GPU (device file permissions)")
+            self.not_graded = ("NOT GRADED: the lab program finds no GPU in the sandbox (device files closed to "
+                               f"'{self.sandbox.user.pw_name if self.sandbox.user else 'the sandbox user'}'?"
+                               " python3 grading/sandbox.py --selftest PROGRAM says more)")
 
     def run_probe(self, binary):
-        """A --check at n = 1 as the sandbox user: "no" where it finds no GPU, else "ok"."""
+        """A --check at n = 1 in the sandbox: "no" where it finds no GPU, else "ok"."""
         variant = (self.rubric.variants("correctness") or [""])[0]
         probe = tempfile.mkdtemp(prefix="memlab-probe-")
         try:
@@ -287,11 +304,10 @@ class Session:
             shutil.rmtree(probe, ignore_errors=True)
 
     def private_exposed(self):
-        """Could the sandbox user read the private grading data?"""
+        """Could a sandboxed program read the private grading data? (Never: its folder is
+        out of the sandbox's sight.)"""
         path = self.rubric.private_path
-        if not path or not self.sandbox.user:
-            return False
-        return bool(os.stat(os.path.dirname(path)).st_mode & 0o001 and os.stat(path).st_mode & 0o004)
+        return bool(path) and not self.sandbox.hides(path)
 
     def seed_build(self, build_dir):
         """Copy the trusted objects (mtimes kept) so that make compiles only kernels.cu."""
@@ -406,7 +422,8 @@ def _grade(session, file, why, scratch, results):
                 skipped = verdict == "skip" or (t.kind in GPU_KINDS and not session.has_gpu)
                 no_gpu = skipped and t.kind in GPU_KINDS and not text
                 results[t.name] = TestResult(t, 0, "skip" if skipped else verdict,
-                                             "SKIPPED: no GPU on this machine, not graded" if no_gpu else text)
+                                             (session.not_graded or "SKIPPED: no GPU on this machine, not graded")
+                                             if no_gpu else text)
 
     if file is None:
         return finish_all("fail", f"not graded: {why}")
@@ -485,7 +502,7 @@ def _grade(session, file, why, scratch, results):
     if not ok:
         return finish_all("fail", "not run: the file does not build")
 
-    if not session.has_gpu:
+    if not session.has_gpu or session.check_sandbox():
         return finish_all("skip", "")
     if rubric.sanitize_tools and not session.sanitizer:
         return finish_all("skip", "NOT GRADED: compute-sanitizer was not found on this machine (COMPUTE_SANITIZER, "
@@ -574,8 +591,7 @@ class Runs:
         self.count = 0
         self.sandbox = session.sandbox
         self.secrets = secret_words(session.rubric)
-        self.sandbox.allow_reading(scratch)
-        self.reference = None  # a copy in the scratch folder, which the sandbox user can reach
+        self.reference = None  # a copy in the scratch folder, bound into each of its runs
         if session.reference:
             os.makedirs(os.path.join(scratch, "reference"))
             self.reference = shutil.copy2(session.reference, os.path.join(scratch, "reference"))
@@ -588,7 +604,7 @@ class Runs:
         cwd = self.sandbox.workdir(self.scratch, f"run{self.count}")
         args = list(args) + ["--proof", PROOF_FILE]
         with gpu_lock(exclusive="--check" not in args, label=f"{binary} {' '.join(args)}"):
-            outcome = self.sandbox.run(list(tool) + [binary] + args, cwd, timeout)
+            outcome = self.sandbox.run(list(tool) + [binary] + args, cwd, timeout, programs=[binary])
         outcome.proof = Proof(os.path.join(cwd, PROOF_FILE))
         outcome.secrets = self.secrets
         m = re.search(r"^lab\d+ on (.+?) \(sm_", outcome.stdout, re.M)

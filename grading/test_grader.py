@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """test_grader.py - the grader's own unit tests; no compiler, no GPU (tests/grading.sh runs
-them). The GPU steps run against a stand-in lab program (a shell script), so the verdicts,
+them), the sandbox's (test_sandbox.py) among them. The GPU steps run against a stand-in lab program (a shell script), so the verdicts,
 the timing against the reference and the report formats are checked on any machine.
 
     python3 grading/test_grader.py [-v]
@@ -33,6 +33,7 @@ import report  # noqa: E402
 import slurm  # noqa: E402
 import static_checks  # noqa: E402
 from rubric import GRADING_DIR, Rubric, RubricError, band_fraction, parse_bands  # noqa: E402
+from test_sandbox import FailClosed, HostileProgram  # noqa: E402,F401  (the sandbox's tests, run here too)
 
 CHECKOUT = os.path.dirname(GRADING_DIR)
 
@@ -560,20 +561,21 @@ class GpuSteps(unittest.TestCase):
         credit (a best time only falls with more runs), and not before."""
         self.rubric.perf_runs = 3
         self.session.reference = self.fake("fake-reference", "1.000")
-        times = os.path.join(self.scratch, "times")
-        script = FAKE_LAB.replace('mkdir -p "$csv"', 'ms=$(head -n 1 TIMES); rest=$(tail -n +2 TIMES); '
-                                  'echo "$rest" >TIMES; mkdir -p "$csv"')  # the sandbox may write TIMES only
-        student = self.fake("fake-student", "$ms", script.replace("TIMES", times))
+        student = self.fake("fake-student", "1.000")
 
         def graded(*student_ms):
-            with open(times, "w") as f:
-                f.write("\n".join(student_ms) + "\n")
-            os.chmod(times, 0o666)
+            times = list(student_ms)
             runs = grader.Runs(self.session, student, tempfile.mkdtemp(dir=self.scratch))
+            real = runs.run
+
+            def run(binary, args, timeout):  # the sandbox shows a run nothing but its program: the
+                if binary == student:        # next time goes into the program itself
+                    self.fake("fake-student", times.pop(0))
+                return real(binary, args, timeout)
             results = {}
-            with mock.patch.object(runs, "run", wraps=runs.run) as run:
+            with mock.patch.object(runs, "run", side_effect=run) as spy:
                 grader.grade_performance(self.session, runs, ["copy_strided", "copy_float4"], results)
-            return [os.path.basename(c.args[0]) for c in run.call_args_list], results
+            return [os.path.basename(c.args[0]) for c in spy.call_args_list], results
         who, results = graded("1.500", "1.000", "0.900")  # partial, then full credit: two runs
         self.assertEqual(who, ["fake-reference"] * 3 + ["fake-student"] * 2)
         speed = results["speed copy_strided"]
@@ -738,13 +740,22 @@ echo "end 0 0 0" >>$proof
     def test_sanitizer_errors_fail_the_variant(self):
         """Each tool runs once over the variants that passed; a tool's error sends each to a run
         of its own, and the one with the error fails with the tool's first line."""
-        reports = tempfile.mkdtemp(dir=self.scratch)
-        os.chmod(reports, 0o755)  # the sandbox's user reads them
-        shutil.copy(os.path.join(CHECKOUT, "tests", "sanitize-samples", "v3_sequential_addressing.racecheck.log"),
-                    os.path.join(reports, "copy_float4.racecheck.log"))
-        # the runs' environment is the sandbox's: the stand-in learns where the reports are here
-        self.session.sanitizer = self.fake("sanitizer", "", f"#!/bin/sh\nFAKE_SANITIZER_OUTPUT={reports} exec "
-                                           f"{os.path.join(CHECKOUT, 'tests', 'fake-compute-sanitizer')} \"$@\"\n")
+        # A stand-in compute-sanitizer (it runs in the sandbox, which shows it and the lab program
+        # only): racecheck reports copy_float4's kernel as tests/sanitize-samples' v3 was.
+        with open(os.path.join(CHECKOUT, "tests", "sanitize-samples", "v3_sequential_addressing.racecheck.log")) as f:
+            report_lines = "".join(line for line in f if line.startswith("========="))
+        self.session.sanitizer = self.fake("sanitizer", "", f"""#!/bin/sh
+tool=$2
+shift 6
+"$@"
+rc=$?
+case "$tool $*" in
+racecheck*copy_float4*) cat <<'END'
+{report_lines}END
+    exit {grader.SANITIZER_EXIT} ;;
+esac
+exit $rc
+""")
         runs = grader.Runs(self.session, self.fake("fake-student", "1.000", ALL_IMPLEMENTED), self.scratch)
         before = {v: (True, "checked") for v in EVERY_VARIANT.split(",")}
         with mock.patch.object(runs, "run", wraps=runs.run) as run:
@@ -978,14 +989,17 @@ class GradeAllJobs(unittest.TestCase):
 
 
 class SandboxProbe(unittest.TestCase):
-    """Can the sandbox user open the GPU? grade-all probes once (a GPU process, about 0.3 s) and
-    each student's grading/grade takes its finding (--sandbox-gpu) instead of probing again."""
+    """Can the sandboxed program open the GPU? grade-all probes once (a GPU process, about 0.3 s)
+    and each student's grading/grade takes its finding (--sandbox-gpu) instead of probing again.
+    Where it cannot, the GPU tests are NOT GRADED: nothing runs outside the sandbox."""
 
     def setUp(self):
         self.session = grader.Session(Rubric(1), tempfile.mkdtemp(prefix="memlab-probe-test-"), use_gpu=False)
         self.addCleanup(shutil.rmtree, self.session.work_dir)
         self.session.has_gpu = True
-        self.session.sandbox.wrapper = ["env"]  # as under root: programs run as another user
+        check = mock.patch.object(self.session.sandbox, "check", return_value=None)  # a sandbox can be made
+        check.start()
+        self.addCleanup(check.stop)
 
     def probes_run(self, sandbox_gpu, found):
         """How many probes prepare(sandbox_gpu) runs, the probe (mocked) finding `found`."""
@@ -997,17 +1011,13 @@ class SandboxProbe(unittest.TestCase):
     def test_alone_it_probes(self):
         self.assertEqual(self.probes_run(None, "no"), 1)
         self.assertEqual(self.session.sandbox_gpu, "no")
-        self.assertEqual(self.session.sandbox.wrapper, [])
-        self.assertIn("cannot open the GPU", self.session.sandbox.describe())
+        self.assertTrue(self.session.not_graded.startswith("NOT GRADED: the lab program finds no GPU in the sandbox"))
 
     def test_the_finding_given_is_taken(self):
         self.assertEqual(self.probes_run("ok", "no"), 0)
-        self.assertEqual(self.session.sandbox.wrapper, ["env"])
-        self.assertIsNone(self.session.sandbox.warning)
+        self.assertIsNone(self.session.not_graded)
         self.assertEqual(self.probes_run("no", "ok"), 0)
-        self.assertEqual(self.session.sandbox.wrapper, [])
-        self.assertEqual(self.session.sandbox.describe(), "WARNING: the sandbox user cannot open the GPU (device "
-                         "file permissions): student programs run as the grading user")
+        self.assertIn("finds no GPU", self.session.not_graded)
 
     def test_grade_all_passes_it_on(self):
         grade_all = load_grade_all()

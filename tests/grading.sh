@@ -7,7 +7,8 @@
 # the GPU); `make dist` (what the copy holds, and that it builds). With a
 # GPU the same class run checks every fixture's correctness and speed verdicts and its total
 # (the grader holds the GPU lock: its timed runs alone), and GRADING_SOLUTION_RUNS=10 grades
-# the solution ten times (full marks every time).
+# the solution ten times (full marks every time). After each class: no process of its
+# sandboxes left (sandbox_leftovers, which a check of its own shows can fail).
 
 # grading_lab N: lab N's submissions graded by grading/grade and, as a class, by grade-all.
 grading_lab() {
@@ -51,11 +52,15 @@ grading_lab() {
         name=$(basename "$expect" .expect)
         [ -e "$work/class/$name.cu" ] || sed -f "tests/fixtures/lab$n/$name.sed" "solutions/$lab/kernels.cu" >"$work/class/$name.cu"
     done
-    if ! grading/grade-all "$n" "$work/class" --out "$work/out" --work "$gwork" --jobs 4 >"$work/class.log" 2>&1; then
+    # (TMPDIR: the students' scratch folders, where their programs run, in the class's folder)
+    mkdir -p "$work/scratch"
+    if ! TMPDIR=$work/scratch grading/grade-all "$n" "$work/class" --out "$work/out" --work "$gwork" --jobs 4 \
+        >"$work/class.log" 2>&1; then
         fail "grading lab$n: grade-all grades the fixture class" "$work/class.log"
         return
     fi
     pass "grading lab$n: grade-all grades the fixture class"
+    check "grading lab$n: the class's grading left no process and no sandbox behind" sandbox_leftovers "$work"
     scope="compile and static; GPU tests skipped"
     [ $have_gpu -eq 1 ] && scope="every test and the total, on the GPU"
     grading/check-verdicts "$work/out" "$fixtures" $([ $have_gpu -eq 1 ] && echo --gpu) >"$work/verdicts" 2>&1
@@ -86,6 +91,61 @@ grading_lab() {
     fi
 }
 
+# sandbox_leftovers DIR: exit 1, naming them, where processes are left with their working
+# folder in DIR or DIR in their command line (a graded class's folder: the sandboxed programs
+# run in its scratch folders), where a sandbox's cgroup outlived the grader that made it, or
+# where a sandbox's mount point or status file is left in DIR.
+sandbox_leftovers() {
+    python3 - "$1" <<'EOF'
+import os
+import sys
+top = os.path.realpath(sys.argv[1])
+me = {os.getpid(), os.getppid()}
+left = []
+for entry in os.listdir("/proc"):
+    if not entry.isdigit() or int(entry) in me:
+        continue
+    try:
+        cwd = os.readlink(f"/proc/{entry}/cwd")
+        with open(f"/proc/{entry}/cmdline", "rb") as f:
+            command = f.read().replace(b"\0", b" ").decode("utf-8", "replace")
+    except OSError:
+        continue
+    if (cwd + "/").startswith(top + "/") or top in command:
+        left.append(f"process {entry} (in {cwd}): {command[:300]}")
+with open("/proc/self/mounts") as f:
+    mounts = [line.split()[1] for line in f if line.split()[2:3] == ["cgroup2"]]
+with open("/proc/self/cgroup") as f:
+    own = next((line.strip()[3:] for line in f if line.startswith("0::")), "/")
+for parent in {os.path.join(m, "memlab-sandbox") for m in mounts} | {os.path.join(m + own, "memlab-sandbox") for m in mounts}:
+    for name in os.listdir(parent) if os.path.isdir(parent) else []:
+        if name.startswith("run-") and not os.path.exists(f"/proc/{name.split('-')[1]}"):
+            left.append(f"cgroup {parent}/{name}: its grader is gone")
+for folder, _, files in os.walk(top):
+    left += [f"{os.path.join(folder, n)}: a sandbox's file, left" for n in files if n.endswith((".status", ".fstab"))]
+    if folder.endswith(".root"):
+        left.append(f"{folder}: a sandbox's mount point, left")
+print("\n".join(left))
+sys.exit(1 if left else 0)
+EOF
+}
+
+# leftover_check: sandbox_leftovers finds a process left in a folder, and passes once it is gone.
+leftover_check() {
+    local dir=$tmp/leftovers pid
+    mkdir -p "$dir/run1"
+    (cd "$dir/run1" && exec sleep 60) &
+    pid=$!
+    if sandbox_leftovers "$dir" >"$tmp/leftovers.log"; then
+        fail "grading: the leftover check finds a process left in a class's folder" "$tmp/leftovers.log" "it found none"
+    else
+        pass "grading: the leftover check finds a process left in a class's folder"
+    fi
+    kill "$pid"
+    wait "$pid" 2>/dev/null
+    check "grading: the leftover check passes once that process is gone" sandbox_leftovers "$dir"
+}
+
 # grading_dist: make dist, the student copy (instructors' copy only).
 grading_dist() {
     local dist=dist/gpu-memlab-student.tar.gz copy=$tmp/dist/gpu-memlab-student
@@ -105,6 +165,7 @@ grading_dist() {
 }
 
 section "grader unit tests" check "grading: unit tests (python3 grading/test_grader.py)" python3 grading/test_grader.py
+section "sandbox leftovers" leftover_check
 # The fixture classes are most of `make test`'s time on a GPU: SKIP_GRADING=1 leaves them out
 # of a quick round (they count as skipped, never passed).
 if [ -n "${SKIP_GRADING:-}" ]; then
