@@ -732,16 +732,11 @@ SANITIZER_EXIT = 86  # compute-sanitizer's exit status when its tool found an er
 
 
 def find_sanitizer():
-    """compute-sanitizer: $COMPUTE_SANITIZER, else the PATH's, else the one beside nvcc."""
-    for path in (os.environ.get("COMPUTE_SANITIZER"), shutil.which("compute-sanitizer")):
-        if path and os.access(path, os.X_OK):
-            return os.path.abspath(path)
-    nvcc = shutil.which(os.environ.get("NVCC", "nvcc").split()[0])
-    if nvcc:
-        path = os.path.join(os.path.dirname(os.path.realpath(nvcc)), "compute-sanitizer")
-        if os.access(path, os.X_OK):
-            return path
-    return None
+    """compute-sanitizer: $COMPUTE_SANITIZER, else the toolkit's (object_check.toolkit_program)."""
+    path = os.environ.get("COMPUTE_SANITIZER")
+    if path and os.access(path, os.X_OK):
+        return os.path.abspath(path)
+    return object_check.toolkit_program("compute-sanitizer")
 
 
 def grade_sanitizer(session, runs, seed, passed):

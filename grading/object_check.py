@@ -36,15 +36,22 @@ class ToolMissing(Exception):
     """A tool the check needs is not there: a problem of the kit's set-up, not the student's."""
 
 
+def toolkit_program(name):
+    """A CUDA toolkit program on the PATH, else beside nvcc; None if neither has it."""
+    found = shutil.which(name)
+    if found:
+        return os.path.abspath(found)
+    nvcc = shutil.which(os.environ.get("NVCC", "nvcc").split()[0])
+    beside = os.path.join(os.path.dirname(os.path.realpath(nvcc)), name) if nvcc else None
+    return beside if beside and os.access(beside, os.X_OK) else None
+
+
 def find_cuobjdump():
     """cuobjdump on the PATH, beside nvcc, or where pip's nvidia-cuda-cuobjdump puts it
     (site-packages/nvidia/cu*/bin, as labs/lab4-l1cache/sass.sh looks); None if nowhere."""
-    found = shutil.which("cuobjdump")
+    found = toolkit_program("cuobjdump")
     if found:
         return found
-    nvcc = shutil.which(os.environ.get("NVCC", "nvcc").split()[0])
-    if nvcc and os.access(os.path.join(os.path.dirname(os.path.realpath(nvcc)), "cuobjdump"), os.X_OK):
-        return os.path.join(os.path.dirname(os.path.realpath(nvcc)), "cuobjdump")
     try:
         import nvidia  # the namespace package of NVIDIA's pip wheels
         roots = list(nvidia.__path__)
