@@ -78,6 +78,9 @@ void lab_start(struct lab *lab, const struct lab_description *d, int argc, char 
                ceiling, 100.0 * ceiling / lab->gpu.theoretical_dram_gbps);
     }
     run_info_init(&lab->info, d->number, &lab->gpu, lab->opts.seed, ceiling, !lab->opts.unguarded);
+    /* A graded run (--proof): no variant runs before the process is locked down. */
+    if (lab->opts.proof && lab_lockdown())
+        proof_locked();
     if (lab->opts.unguarded && !lab->opts.check)
         printf("timing UNGUARDED (--unguarded): inputs fixed, outputs unchecked while timed, no host clock\n");
 }

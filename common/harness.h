@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "gpu.h"
 #include "lab.h"
+#include "lockdown.h"
 #include "progress.h"
 #include "proof.h"
 #include "report.h"

@@ -50,6 +50,14 @@ void proof_forget(void)
     pending = 0;
 }
 
+void proof_locked(void)
+{
+    if (proof_file) {
+        fputs("locked\n", proof_file);
+        fflush(proof_file);
+    }
+}
+
 void proof_end(int exit_code, int wrong, int implausible)
 {
     if (!proof_file)

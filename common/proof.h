@@ -4,7 +4,10 @@
  * a last line when the run ends as the driver means it to:
  *   verified DIGEST LABEL    lab_verdict passed LABEL; DIGEST folds the expected values that
  *                            its checks compared the output with (verify_*, check_words)
+ *                            since the launch was checked (gpu_check_launch), so that it does
+ *                            not depend on which variants ran before
  *   timed LABEL              lab_time accepted LABEL's repetitions (ROW_OK)
+ *   locked                   the process was locked down (lockdown.h) before any variant ran
  *   end EXIT WRONG IMPLAUSIBLE   lab_finish reached, with its exit code and counts
  * A submission cannot write the file (its object may call no I/O: grading/object_check.py)
  * and a run that stops early has no `end` line. The expected values depend only on the seed
@@ -49,6 +52,9 @@ void proof_timed(const char *label, int accepted);
 
 /* Forget the pending digest (before a timed point's checks). */
 void proof_forget(void);
+
+/* The lockdown is in place (lockdown.h). */
+void proof_locked(void);
 
 void proof_end(int exit_code, int wrong, int implausible);
 

@@ -1,13 +1,19 @@
 /* unit.c - unit tests of the harness's host code and lab models; no GPU needed.
  * Prints "unit <name>: OK" or "unit <name>: FAIL (...)" per case; exit 1 if any failed. */
-#define _XOPEN_SOURCE 700 /* fmemopen, mkdtemp */
+#define _GNU_SOURCE /* fmemopen, mkdtemp, MAP_ANONYMOUS */
+#include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "plausible.h"
+#include "lockdown.h"
 #include "proof.h"
 #include "report.h"
 #include "rng.h"
@@ -494,6 +500,51 @@ static void proof_records(void)
     remove(dir);
 }
 
+/* ---- lockdown ---- */
+static void *thread_body(void *arg)
+{
+    return arg;
+}
+
+/* In a child (the filter stays with the process): after lab_lockdown, threads and memory
+ * work, new executable memory, processes and exec do not. Each failed step is a bit of the
+ * child's exit status. */
+static int locked_child(void)
+{
+    int bad = 0;
+    if (!lab_lockdown())
+        return 1;
+    pthread_t t;
+    void *back = NULL;
+    bad |= (pthread_create(&t, NULL, thread_body, &bad) || pthread_join(t, &back) || back != &bad) << 1;
+    char *data = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    bad |= (data == MAP_FAILED) << 2;
+    bad |= (mprotect(data, 4096, PROT_READ | PROT_EXEC) == 0) << 3;
+    bad |= (mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) != MAP_FAILED) << 4;
+    pid_t pid = fork();
+    if (pid == 0)
+        _exit(0);
+    bad |= (pid >= 0) << 5;
+    char *argv[] = {(char *)"/bin/true", NULL};
+    execv("/bin/true", argv); /* refused: the child goes on here */
+    bad |= (errno != EPERM) << 6;
+    return bad;
+}
+
+static void lockdown_refuses_exec_memory_and_processes(void)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0)
+        _exit(locked_child());
+    int status = -1;
+    EXPECT(pid > 0 && waitpid(pid, &status, 0) == pid);
+    EXPECT(WIFEXITED(status));
+    EXPECT(WEXITSTATUS(status) == 0);
+    if (WIFEXITED(status) && WEXITSTATUS(status))
+        printf("unit lockdown: the child's failed steps: 0x%x\n", WEXITSTATUS(status));
+}
+
 int main(void)
 {
     run("stats_odd_count", stats_odd_count);
@@ -521,5 +572,6 @@ int main(void)
     run("clock_sees_hidden_work", clock_sees_hidden_work);
     run("cli_unguarded_and_implausible_status", cli_unguarded_and_implausible_status);
     run("proof_records", proof_records);
+    run("lockdown_refuses_exec_memory_and_processes", lockdown_refuses_exec_memory_and_processes);
     return failures ? 1 : 0;
 }
