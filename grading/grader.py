@@ -35,6 +35,7 @@ import os
 import re
 import shutil
 import socket
+import stat
 import subprocess
 import tempfile
 import time
@@ -345,13 +346,14 @@ COMPILE_NOISE = re.compile(r"\s*(?:make(?:\[\d+\])?:|collect2: error: ld returne
 COMPILE_ERROR = re.compile(r"\berror\b|undefined reference|multiple definition", re.I)
 
 
-def first_error(text, scratch, after=4):
+def first_error(text, scratch, hidden, after=4):
     """The compiler's (or the linker's) first error and the few lines after it, without
-    make's lines, the commands or the cascade of later errors, and how many there were."""
+    make's lines, the commands or the cascade of later errors, and how many there were; each
+    line sanitised (the hidden seeds and sizes as N)."""
     lines = [l for l in clean_log(text, scratch, limit=None).splitlines() if not COMPILE_NOISE.match(l)]
     errors = [i for i, l in enumerate(lines) if COMPILE_ERROR.search(l)]
     if not errors:
-        return "\n".join(lines[-(after + 1):]) or "(the build printed nothing)"
+        return "\n".join(sanitised(line, hidden) for line in lines[-(after + 1):]) or "(the build printed nothing)"
     first = errors[0]
     start = first - 1 if first > 0 and "in function" in lines[first - 1] else first  # the linker names it
     shown = lines[start:first + 1]
@@ -361,10 +363,10 @@ def first_error(text, scratch, after=4):
         shown.append(line)
     while shown and not shown[-1].strip():
         shown.pop()
+    shown = [sanitised(line, hidden) for line in shown]
     if len(errors) > 1:
         shown.append(f"... ({len(errors)} errors in all; the first is what to fix first)")
     return "\n".join(shown)
-
 
 
 def secret_words(rubric):
@@ -380,21 +382,36 @@ def secret_words(rubric):
     return words
 
 
+LONG_NUMBER = re.compile(r"\b0[xX][0-9a-fA-F]+\b|(?<![\w.])\d[\d',_ ]{2,}\d(?![\w])")
+
+
 def sanitised(line, hidden, width=160):
     """A line of a program's output fit for a report: printable characters only, the hidden
-    seeds and sizes (secret_words) as N, cut short."""
+    seeds and sizes (secret_words) as N, and, where a program printed anything after them,
+    every hex value and every number of four or more digits as #: a kernel can spell a hidden
+    size in an index, a hex word or spaced digits (a run at the lab's public sizes keeps its
+    numbers: hidden is empty there)."""
     line = "".join(c if c.isprintable() else "?" for c in line)
+    if hidden:
+        line = LONG_NUMBER.sub("#", line)
     for word in sorted(hidden, key=len, reverse=True):
         line = re.sub(r"(?<![\w^])" + re.escape(word) + r"(?!\w)", "N", line)
     return line[:width] + (" ..." if len(line) > width else "")
 
 
-def excerpt(outcome, limit=6):
-    """A short, sanitised excerpt of what a failed run printed (stderr first)."""
+VERDICT_LINE = re.compile(r"\b(?:WRONG|IMPLAUSIBLE|failed|error|modified|changed|has not finished)\b", re.I)
+
+
+def excerpt(outcome, limit=8):
+    """A short, sanitised excerpt of what a failed run printed (stderr first): its first lines
+    that say what failed (WRONG, IMPLAUSIBLE, an error ...), and its first lines up to `limit`
+    in all, in the order printed."""
     text = (outcome.stderr.strip() or outcome.stdout.strip()).splitlines()
-    lines = [sanitised(line, getattr(outcome, "secrets", ())) for line in text[:limit]]
-    if len(text) > limit:
-        lines.append(f"... ({len(text) - limit} more lines)")
+    verdicts = [i for i, line in enumerate(text) if VERDICT_LINE.search(line)][:limit // 2]
+    shown = sorted(set(verdicts) | set(range(min(len(text), limit - len(verdicts)))))
+    lines = [sanitised(text[i], getattr(outcome, "secrets", ())) for i in shown]
+    if len(text) > len(shown):
+        lines.append(f"... ({len(text) - len(shown)} more lines)")
     return "\n".join("    | " + l for l in lines)
 
 
@@ -410,6 +427,11 @@ def grade(session, submission_path, scratch_parent=None, keep=False):
         if not keep:
             shutil.rmtree(scratch, ignore_errors=True)
     return [results[t.name] for t in rubric.tests]
+
+
+# Source rules that stop a file before it is compiled (the others are reported with the
+# object check): inline assembly, and headers outside the allowlist.
+BEFORE_COMPILING = ("asm", "includes")
 
 
 def _grade(session, file, why, scratch, results):
@@ -446,10 +468,34 @@ def _grade(session, file, why, scratch, results):
         results[static.name] = TestResult(static, 0, "fail", "breaks the rules:\n" + "\n".join(rule_lines(found)))
         return finish_all("fail", "not run: the file breaks the static rules")
 
-    # compile, alone, against the trusted driver and harness
+    # The rules over the preprocessed tokens (the preprocessor reads only allowed headers):
+    # what they find is reported with the object check below, but inline assembly and the
+    # headers a file includes stop it before any compiler or linker reads it (an assembler's
+    # .incbin copies any file the grader can read into the object and the linker's messages).
     os.makedirs(os.path.join(scratch, "src"))
     kernels = os.path.join(scratch, "src", "kernels.cu")
     shutil.copyfile(file, kernels)
+    found = []
+    lab_dir = lab_folder("labs", session.lab)
+    for name, flags in session.kernel_builds():
+        passes, trouble = static_checks.preprocess(kernels, flags, CHECKOUT, os.path.join(scratch, name))
+        if trouble:  # the preprocessor's own error: the compiler would say the same
+            results[compile_.name] = TestResult(compile_, 0, "fail", "does not build:\n" + first_error(
+                trouble, scratch, secret_words(rubric)))
+            results[static.name] = TestResult(static, 0, "fail", "not checked: the file does not build")
+            return finish_all("fail", "not run: the file does not build")
+        for tokens, includes in passes:
+            found += static_checks.find_violations(tokens, rubric)
+            if "includes" not in rubric.allowed_rules:
+                found += static_checks.included_files(includes, lab_dir, rubric)
+    found = sorted(set(found), key=lambda v: (v[2], v[0]))
+    gate = [v for v in found if v[0] in BEFORE_COMPILING]
+    if gate:
+        results[static.name] = TestResult(static, 0, "fail", "\n".join(["breaks the rules:"] + rule_lines(gate)))
+        results[compile_.name] = TestResult(compile_, 0, "fail", "not compiled: the file breaks the static rules")
+        return finish_all("fail", "not run: the file breaks the static rules")
+
+    # compile, alone, against the trusted driver and harness
     build = os.path.join(scratch, "build")
     session.seed_build(build)
     nvcc = os.environ.get("NVCC", "nvcc") + " --resource-usage"
@@ -459,29 +505,19 @@ def _grade(session, file, why, scratch, results):
     objects = [os.path.join(lab_out, name) for name, _ in session.kernel_builds()]
     built = all(os.path.isfile(o) for o in objects)
     if not built:  # the compiler failed: nothing to check
-        results[compile_.name] = TestResult(compile_, 0, "fail", "does not build:\n" + first_error(log, scratch))
+        results[compile_.name] = TestResult(compile_, 0, "fail",
+                                            "does not build:\n" + first_error(log, scratch, secret_words(rubric)))
         results[static.name] = TestResult(static, 0, "fail", "not checked: the file does not build")
         return finish_all("fail", "not run: the file does not build")
 
-    # static: the objects by allowlist, and the rules over the preprocessed tokens
+    # static: the objects by allowlist
     problems = object_check.check(objects, rubric, session.trusted_names(), session.cuobjdump, session.lab)
-    found = []
-    lab_dir = lab_folder("labs", session.lab)
-    for name, flags in session.kernel_builds():
-        passes, trouble = static_checks.preprocess(kernels, flags, CHECKOUT, os.path.join(scratch, name))
-        if trouble:  # the same flags compiled it: a problem of the kit's set-up (grading/grade: exit 3)
-            raise object_check.ToolMissing(f"the preprocessor failed on a file that compiles: {trouble[:300]}")
-        for tokens, includes in passes:
-            found += static_checks.find_violations(tokens, rubric)
-            if "includes" not in rubric.allowed_rules:
-                found += static_checks.included_files(includes, lab_dir, rubric)
-    found = sorted(set(found), key=lambda v: (v[2], v[0]))
 
     if not ok:
         # It compiled and did not link: say why in a line where the object check can.
         missing = [p for p in problems if p.startswith("defines no variant table") or " is missing " in p]
         results[compile_.name] = TestResult(compile_, 0, "fail", "does not link: " + missing[0] if missing else
-                                            "does not link:\n" + first_error(log, scratch))
+                                            "does not link:\n" + first_error(log, scratch, secret_words(rubric)))
     else:
         results[compile_.name] = TestResult(compile_, compile_.points, "pass",
                                             f"builds for {session.arch} with the kit's driver")
@@ -511,7 +547,8 @@ def _grade(session, file, why, scratch, results):
     session.sandbox.allow_reading(*parents_of(binary, scratch))
     runs = Runs(session, binary, scratch)
     passed = grade_correctness(session, runs, rubric.seeds["check"], rubric.check_sizes, {})
-    passed = grade_sanitizer(session, runs, rubric.seeds["check"], passed)
+    shared = "racecheck" in rubric.sanitize_tools and object_check.uses_shared_memory(objects, session.cuobjdump)
+    passed = grade_sanitizer(session, runs, rubric.seeds["check"], passed, shared)
     timed_wrong = grade_performance(session, runs, [v for v, (ok, _) in passed.items() if ok], results)
     passed = grade_correctness(session, runs, rubric.seeds["recheck"], rubric.recheck_sizes, passed,
                                timed_wrong)
@@ -544,32 +581,46 @@ def grade_resources(rubric, usage, results):
 PROOF_FILE = "proof.txt"
 
 
+def read_run_file(path, limit=16 << 20):
+    """The text of a file a run left in its folder, or None: the program may have put a
+    FIFO, a device or a link there, which the grader never follows or waits on; at most
+    `limit` bytes (RLIMIT_FSIZE caps what the program writes, not what it links)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return f.read(limit).decode("utf-8", "replace")
+
+
 class Proof:
     """The proof of work a run wrote (--proof, common/proof.h): `verified DIGEST LABEL` for each
     point the driver verified, `timed LABEL` for each timed point it accepted, and `end EXIT ..`
-    once lab_finish ran. The student's code can write no file (its object may call no I/O) and
-    a run that stops early has no end line; an exit status alone proves nothing."""
+    once lab_finish ran, after `locked` (the process locked down before any variant ran). The
+    student's code can write no file (its object may call no I/O) and a run that stops early
+    has no end line; an exit status alone proves nothing."""
 
     def __init__(self, path):
-        self.verified, self.timed, self.end = [], [], None
-        try:
-            with open(path, encoding="utf-8", errors="replace") as f:
-                lines = f.read().splitlines()
-        except OSError:
-            return
-        for line in lines:
+        self.verified, self.timed, self.end, self.locked = [], [], None, False
+        for line in (read_run_file(path) or "").splitlines():
             kind, _, rest = line.partition(" ")
             if kind == "verified":
                 digest, _, label = rest.partition(" ")
                 self.verified.append((label, digest))
             elif kind == "timed":
                 self.timed.append(rest)
+            elif line == "locked":
+                self.locked = True
             elif kind == "end" and rest.split()[:1] and rest.split()[0].lstrip("-").isdigit():
                 self.end = int(rest.split()[0])
 
     def complete(self, outcome):
-        """Did the driver end the run, with the exit status the program ended with?"""
-        return not outcome.timed_out and self.end is not None and self.end == outcome.returncode
+        """Did the driver end the run, locked down (common/lockdown.h), with the exit status the
+        program ended with?"""
+        return (not outcome.timed_out and self.locked and self.end is not None
+                and self.end == outcome.returncode)
 
     def of(self, variant):
         """The variant's verified points, in order: (label, digest)."""
@@ -717,7 +768,8 @@ def check_verdict(rubric, outcome, variant, label, expected, note="", failed=Non
     if failed:
         how = outcome.describe()
         if outcome.returncode == 0 and not outcome.timed_out:
-            how = "ended before the lab program's last check (exit 0 without its proof of work)"
+            how = ("ended before the lab program's last check (exit 0 without its proof of work)"
+                   if outcome.proof.locked else "ran without the lockdown of a graded run (no proof of work)")
         return False, [f"{label}: {how} ({outcome.seconds:.1f} s){note}", excerpt(outcome)]
     mine = outcome.proof.of(variant)
     want = expected.get(variant)
@@ -739,16 +791,19 @@ def find_sanitizer():
     return object_check.toolkit_program("compute-sanitizer")
 
 
-def grade_sanitizer(session, runs, seed, passed):
+def grade_sanitizer(session, runs, seed, passed, shared_memory=True):
     """Races and memory errors count: each of the rubric's compute-sanitizer tools (racecheck,
-    synccheck, memcheck) runs the lab's small --check once over every variant that passed; a
-    run with an error (or that fails) sends each of those variants to a run of its own under
-    that tool, and a variant with an error fails its correctness test with the tool's first
-    line. Returns `passed` with those verdicts."""
+    synccheck, memcheck; racecheck only where the submission's device code uses shared
+    memory) runs the lab's small --check once over every variant that passed; a run with an
+    error (or that fails) sends each of those variants to a run of its own under that tool,
+    and a variant with an error fails its correctness test with the tool's first line.
+    Returns `passed` with those verdicts."""
     rubric = session.rubric
     out = dict(passed)
     variants = [v for v, (ok, _) in passed.items() if ok]
     for tool in rubric.sanitize_tools:
+        if tool == "racecheck" and not shared_memory:
+            continue
         variants = [v for v in variants if out[v][0]]
         if not variants:
             break
@@ -791,8 +846,7 @@ def read_rows(csv_dir):
     the rows of one (variant, param, n) in a file (lab 2's curves share them), in order."""
     rows, seen = {}, collections.Counter()
     for path in sorted(glob.glob(os.path.join(csv_dir, "*.csv"))):
-        with open(path, encoding="utf-8", errors="replace") as f:
-            lines = [l for l in f if not l.startswith("#")]
+        lines = [l for l in (read_run_file(path) or "").splitlines(keepends=True) if not l.startswith("#")]
         for r in csv.DictReader(lines):
             try:
                 ms = float(r["ms_median"]) if r.get("ms_median") else None

@@ -266,6 +266,16 @@ def defined_problem(name, kind, rubric, trusted):
 
 
 # ---- the device code -------------------------------------------------------------------------
+SHARED_MEMORY_SASS = re.compile(r"\b(?:LDS|STS|ATOMS|LDSM|STSM|LDGSTS)\b")
+
+
+def uses_shared_memory(paths, cuobjdump):
+    """Does the device code of these objects read or write shared memory (its SASS: LDS, STS,
+    ATOMS, LDSM, STSM, LDGSTS)? Only such code can race there (compute-sanitizer's racecheck,
+    whose start alone takes about ten seconds, runs only then)."""
+    return any(SHARED_MEMORY_SASS.search(run([cuobjdump, "-sass", p])) for p in paths)
+
+
 def device_undefined(path, cuobjdump):
     """The undefined global symbols of every cubin in the object (cuobjdump -elf): the device
     code's calls outside itself."""

@@ -335,7 +335,7 @@ class ObjectCheck(unittest.TestCase):
                "x/custom/lab1/src/kernels.cu(50): error: expected a \";\"\n\n"
                "2 errors detected in the compilation of \"x/custom/lab1/src/kernels.cu\".\n"
                "make: *** [Makefile:100: k.o] Error 2\n")
-        self.assertEqual(grader.first_error(log, "/scratch").splitlines(), [
+        self.assertEqual(grader.first_error(log, "/scratch", ()).splitlines(), [
             'kernels.cu(45): error: identifier "copies" is undefined',
             "      copy_strided_kernel<<<blocks_for(copies), 256>>>();",
             "                                       ^",
@@ -411,6 +411,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 echo "lab1 on Stand-in GPU (sm_90, 1 SMs)"
+echo locked >>"$proof"
 if [ $check = 1 ]; then
     status=0
     for size in $(echo "$n" | tr , ' '); do
@@ -616,6 +617,7 @@ class GpuSteps(unittest.TestCase):
 only= proof=/dev/null
 while [ $# -gt 0 ]; do [ "$1" = --only ] && only=$2; [ "$1" = --proof ] && proof=$2; shift; done
 echo "lab1 on Stand-in GPU (sm_90, 1 SMs)"
+echo locked >>$proof
 case $only in
 *,*) {"".join(f"echo '{line}' >&2; " for line in stderr)}
      for v in $(echo $only | tr , ' '); do case $v in {"|".join(wrong)}) ;; *) echo "verified 0 $v (n 3)" >>$proof ;; esac; done
@@ -713,6 +715,7 @@ echo "end 0 0 0" >>$proof
         self.session.reference = self.fake("fake-reference", "1.000")
         for name, change in [
                 ("exits early", ('echo "end $status 0 0" >>"$proof"', ":")),
+                ("not locked down", ('echo locked >>"$proof"', ":")),
                 ("no records", ('echo "verified 00000000000$size $v (n $size)" >>"$proof"', ":")),
                 ("records on stdout", ('echo "verified 00000000000$size $v (n $size)" >>"$proof"',
                                        'echo "verified 00000000000$size $v (n $size)"')),
@@ -771,15 +774,32 @@ exit $rc
         self.assertNotIn("/kit/", after["copy_float4"][1])
         self.assertEqual(run.call_args_list[0].args[1][:3], self.rubric.sanitize_args)  # the lab-tools.table row
 
+    def test_run_files_are_read_as_plain_files_only(self):
+        """What a run leaves in its folder is read only if it is a regular file: a FIFO would
+        hang the grader, a link to /dev/zero fill its memory."""
+        folder = tempfile.mkdtemp(dir=self.scratch)
+        os.mkfifo(os.path.join(folder, "proof.txt"))
+        os.symlink("/dev/zero", os.path.join(folder, "zero.csv"))
+        os.symlink("/etc/passwd", os.path.join(folder, "passwd.csv"))
+        start = time.monotonic()
+        self.assertEqual(grader.Proof(os.path.join(folder, "proof.txt")).end, None)
+        self.assertEqual(grader.read_rows(folder), {})
+        self.assertLess(time.monotonic() - start, 2)
+        with open(os.path.join(folder, "big.csv"), "w") as f:
+            f.write("x" * 100)
+        self.assertEqual(len(grader.read_run_file(os.path.join(folder, "big.csv"), limit=10)), 10)
+
     def test_reports_name_no_hidden_size_or_seed(self):
         self.session.reference = self.fake("fake-reference", "1.000")
-        loud = FAKE_LAB.replace('status=1; continue', 'status=1; echo "lab1: seed $seed, n $size, also 2^24" >&2; '
+        loud = FAKE_LAB.replace('status=1; continue', 'status=1; echo "lab1: seed $seed, n $size, also 2^24, '
+                                '$(printf "0x%08x" $size), $(echo $size | sed "s/./& /g")" >&2; '
                                 'continue').replace("--seed) shift ;;", "--seed) seed=$2; shift ;;")
         runs = grader.Runs(self.session, self.fake("fake-student", "1.000", loud), self.scratch)
         sizes = self.rubric.check_sizes
         passed = grader.grade_correctness(self.session, runs, self.rubric.seeds["check"], sizes, {})
         text = "\n".join(t for _, t in passed.values())
-        self.assertIn("seed N, n N", text)
+        self.assertIn("seed #, n ", text)  # the size itself, in hex and spelled out: # or N
+        self.assertNotRegex(text, r"0x0*[0-9a-f]{3}")
         for word in grader.secret_words(self.rubric):
             self.assertNotRegex(text, r"(?<![\w^])" + re.escape(word) + r"(?!\w)")
 
