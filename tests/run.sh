@@ -232,9 +232,18 @@ command_line() {
     [ -x "$bin" ] || { fail "lab$n command line" "" "no binary"; return; }
     expect_exit "lab$n --help" 0 "$bin" --help
     expect_exit "lab$n --list" 0 "$bin" --list
+    # A bad argument: one line on stderr, naming --help or --list, and exit 2 (a usage text
+    # after the line scrolled it away).
     for args in "--bogus" "--reps 0" "--reps many" "--seed -4" "--n 0" "--n 5X" "--only no_such_variant" \
         "--quick --full" "--csv"; do
-        expect_exit "lab$n rejects '$args' with exit 2" 2 "$bin" $args
+        "$bin" $args >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+            grep -q "^lab$n: .*(lab$n --\(help\|list\) lists" "$tmp/err"; then
+            pass "lab$n rejects '$args' with one line and exit 2"
+        else
+            cat "$tmp/out" "$tmp/err" >"$tmp/log"; fail "lab$n rejects '$args' with one line and exit 2" "$tmp/log" "exit $rc"
+        fi
     done
     expect_exit "lab$n rejects MEMLAB_KERNEL_LIMIT_S=soon with exit 2" 2 env MEMLAB_KERNEL_LIMIT_S=soon "$bin" --quick
     # No GPU: hide every device, expect exit 3 and a single line.
