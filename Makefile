@@ -16,12 +16,17 @@ BUILD_DIR ?= build
 # A KERNELS= build's folder: custom, or custom-NAME with CUSTOM=NAME (lab.mk files use it too).
 CUSTOM_DIR := custom$(if $(CUSTOM),-$(CUSTOM))
 
-# The GPU's architecture when there is one (nvidia-smi), else a portable fat binary.
+# The GPU's architecture when there is one (nvidia-smi). Without one, the course GPU's (the
+# H100's) and its PTX: -arch=sm_90 is -gencode arch=compute_90,code=[sm_90,compute_90]. A
+# machine without a GPU runs nothing, so its builds only show that the code compiles, which
+# one architecture shows as well as five (make -j2 all: 34 s on 2 busy cores, 114 s fat). The
+# grader builds for sm_90 there too (grading/rubrics/common.ini), and so finds make test's
+# harness built. ARCH=fat: a portable binary for sm_75 ... sm_90 (CUDA 13's oldest target).
 DETECTED_CC := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .' | grep -E '^[0-9]+$$')
 ifneq ($(DETECTED_CC),)
 ARCH ?= sm_$(DETECTED_CC)
 else
-ARCH ?= fat
+ARCH ?= sm_90
 endif
 FAT_TARGETS := 75 80 86 89 90
 ifeq ($(ARCH),fat)
