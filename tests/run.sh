@@ -256,13 +256,65 @@ command_line() {
     fi
 }
 
+# make_without_gpu: one line, and on a machine without a GPU, said before lab 1 is built
+# (a build folder of its own, which must hold no build for the architecture afterwards).
 make_without_gpu() {
-    CUDA_VISIBLE_DEVICES= $MAKE lab1 >"$tmp/log" 2>&1
-    if grep -q '^lab1: no CUDA GPU found' "$tmp/log" && [ "$(grep -c '^lab1:' "$tmp/log")" -eq 1 ]; then
-        pass "make lab1 without a GPU stops with one line"
+    local fresh=$tmp/build-nogpu name="make lab1 without a GPU stops with one line"
+    [ $have_gpu -eq 0 ] && name="$name, before it builds lab 1"
+    CUDA_VISIBLE_DEVICES= $MAKE lab1 $([ $have_gpu -eq 0 ] && echo BUILD_DIR="$fresh") >"$tmp/log" 2>&1
+    if grep -q '^lab1: no CUDA GPU found' "$tmp/log" && [ "$(grep -c '^lab1:' "$tmp/log")" -eq 1 ] &&
+        { [ $have_gpu -eq 1 ] || [ ! -e "$fresh/$(basename "$OUT")" ]; }; then
+        pass "$name"
     else
-        fail "make lab1 without a GPU stops with one line" "$tmp/log"
+        fail "$name" "$tmp/log"
     fi
+}
+
+# make_help: the labs in the order of their numbers, every target and knob a user runs, what
+# an unknown lab gets, and the one list of labs (labs/labs.table) against where it is shown.
+make_help() {
+    local t n missing= offered= instructor="student-files dist gradescope reference-plots SOLUTION"
+    $MAKE help >"$tmp/help" 2>&1
+    check "make help: the labs, in the order of their numbers" bash -c "
+        sed -n 's/^  make lab\([0-9]*\) .*/\1/p' '$tmp/help' >'$tmp/nums' &&
+        sort -n -c '$tmp/nums' && [ \$(sort -u '$tmp/nums' | wc -l) -eq $(ls -d labs/lab[0-9]*-*/ | wc -l) ]"
+    # Every phony target of the Makefile (FORCE is machinery), the lab targets, and every ?= knob
+    # (but NVCC and GNUPLOT, the tools' own paths); in the student copy (no solutions/), none of
+    # the instructors' ones.
+    for t in $(sed -n '/^\.PHONY:/,/[^\\]$/p' Makefile | tr -d '\\' | sed 's/^\.PHONY://' | tr ' ' '\n' | grep -v '[$),]') \
+        labN labN-build profile-labN sanitize-labN $(sed -n 's/^\([A-Z_]*\) *?=.*/\1=/p' Makefile) ONLY= TOOLS= JOBS=; do
+        case $t in FORCE | NVCC= | GNUPLOT=) continue ;; *=) n="[ =]$t" ;; *) n="^  make $t\( \|\$\)" ;; esac
+        if [ ! -d solutions ] && case " $instructor " in *" ${t%=} "*) true ;; *) false ;; esac; then
+            grep -q "$n" "$tmp/help" && offered="$offered $t"
+        else
+            grep -q "$n" "$tmp/help" || missing="$missing $t"
+        fi
+    done
+    if [ -z "$missing$offered" ]; then pass "make help names every target and knob (make all, BUILD_DIR=, ...)"
+    else fail "make help names every target and knob (make all, BUILD_DIR=, ...)" "" "missing:${missing:- none}; instructors' in the student copy:${offered:- none}"; fi
+    if [ ! -d solutions ]; then # the student copy: the instructors' targets say so in one line
+        for t in student-files dist gradescope reference-plots "lab1 SOLUTION=1"; do
+            $MAKE $t >"$tmp/log" 2>&1
+            n=$?
+            if [ $n -eq 2 ] && [ "$(wc -l <"$tmp/log")" -eq 1 ] && grep -q "instructors" "$tmp/log"; then
+                pass "student copy: make $t is for instructors: one line, exit 2"
+            else
+                fail "student copy: make $t is for instructors: one line, exit 2" "$tmp/log" "exit $n"
+            fi
+        done
+    fi
+    $MAKE lab99 >"$tmp/out" 2>"$tmp/err"
+    n=$?
+    cat "$tmp/out" "$tmp/err" >"$tmp/log"
+    if [ $n -eq 2 ] && grep -q '^  make lab1 ' "$tmp/log" && tail -n 1 "$tmp/err" | grep -q 'make lab99: there is no such lab'; then
+        pass "make lab99: the labs, then one line that says so, exit 2"
+    else
+        fail "make lab99: the labs, then one line that says so, exit 2" "$tmp/log" "exit $n"
+    fi
+    check "the list of labs: README, student README, grading/README.md, docs/DESIGN.md, handouts agree with labs/labs.table (tools/labs.sh)" \
+        sh tools/labs.sh check
+    sed 's/^\(| 1 | \)coalescing/\1strides/' README.md >"$tmp/readme.md"
+    expect_exit "tools/labs.sh check refuses a README whose list of labs was edited by hand" 1 sh tools/labs.sh check "$tmp/readme.md"
 }
 
 # plots_and_readme: each lab's plot scripts render its reference CSVs, the references are
@@ -344,6 +396,7 @@ lab_checks() {
 
 for n in $LAB_NUMS; do section "command line lab$n" command_line "$n"; done
 section "make without a GPU" make_without_gpu
+section "make help" make_help
 section "plots and README" plots_and_readme
 section "GPU-side checker" gpu_test "gpu: devcheck counts mismatches exactly and restores a pristine copy written over" \
     "$OUT/tests/devcheck"
