@@ -120,6 +120,18 @@ unit_run "unit jobs tests" bash tests/unit/jobs_test.sh
 # ---- builds -------------------------------------------------------------------------------
 # The prebuild started above must end first; then each build is checked on its own, and
 # names what failed. The sections only use them.
+# A line every PROGRESS_EVERY seconds (tests/jobs.sh) while it builds: a fresh clone builds
+# for a minute or more on 2 cores.
+clock
+built=$now
+while kill -0 "$prebuild" 2>/dev/null; do
+    sleep 1
+    clock
+    if [ $((now - built)) -ge $((${PROGRESS_EVERY:-30} * 1000000)) ]; then
+        echo "... $(duration "$SECONDS"): building the labs ($(grep -c '^nvcc .* -c ' "$tmp/prebuild.log") objects compiled)"
+        built=$now
+    fi
+done
 wait "$prebuild"
 for n in $LAB_NUMS; do
     for flavour in student solution; do
