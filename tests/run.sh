@@ -325,7 +325,7 @@ make_help() {
     fi
     check "the list of labs: README, student README, grading/README.md, docs/DESIGN.md, handouts agree with labs/labs.table (tools/labs.sh)" \
         sh tools/labs.sh check
-    sed 's/^\(| 1 | \)coalescing/\1strides/' README.md >"$tmp/readme.md"
+    sed 's/^| 1 | /| 1 | edited by hand, /' README.md >"$tmp/readme.md" # either README's row of lab 1
     expect_exit "tools/labs.sh check refuses a README whose list of labs was edited by hand" 1 sh tools/labs.sh check "$tmp/readme.md"
 }
 
