@@ -34,9 +34,8 @@ void lab_start(struct lab *lab, const struct lab_description *d, int argc, char 
     case CLI_HELP:
         cli_usage(stdout, program, d->summary, d->extra, d->extra_count);
         exit(EXIT_OK);
-    case CLI_ERROR:
-        fprintf(stderr, "%s: %s\n", program, why);
-        cli_usage(stderr, program, d->summary, d->extra, d->extra_count);
+    case CLI_ERROR: /* one line, the last one printed: a usage text after it scrolled it away */
+        fprintf(stderr, "%s: %s (%s --help lists the options)\n", program, why, program);
         exit(EXIT_USAGE);
     case CLI_RUN:
         break;
@@ -46,8 +45,7 @@ void lab_start(struct lab *lab, const struct lab_description *d, int argc, char 
         names[i] = head(d, i)->name;
     const char *unknown = cli_unknown_variant(&lab->opts, names, d->count);
     if (unknown) {
-        fprintf(stderr, "%s: no variant named '%s'; the variants are:\n", program, unknown);
-        list_variants(d);
+        fprintf(stderr, "%s: no variant named '%s' (%s --list lists them)\n", program, unknown, program);
         exit(EXIT_USAGE);
     }
     if (lab->opts.list) {

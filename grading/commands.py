@@ -46,6 +46,25 @@ def options(argv, many=False):
     return p.parse_args(argv)
 
 
+def unreadable(path):
+    """Why grading cannot read the submission PATH (a kernels.cu or a folder), or None. A path
+    that is not there is a typing error, not a student's 0: the caller stops (exit 2) and
+    writes no report. A folder that holds no kernels.cu is still graded (a report that says
+    so: Gradescope's run_autograder needs one)."""
+    if not os.path.lexists(path):
+        return f"{path}: no such file or folder"
+    if not os.path.exists(path):
+        return f"{path}: a link to nothing"
+    if os.path.isdir(path):
+        if not os.access(path, os.R_OK | os.X_OK):
+            return f"{path}: cannot read this folder (permissions)"
+    elif not os.path.isfile(path):
+        return f"{path}: neither a file nor a folder"
+    elif not os.access(path, os.R_OK):
+        return f"{path}: cannot read this file (permissions)"
+    return None
+
+
 def load_rubric(args):
     """The rubric, or exit 2 with one line."""
     try:

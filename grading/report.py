@@ -65,13 +65,21 @@ def write_json(path, data):
         f.write("\n")
 
 
+def total(scores):
+    """The points of {test name: score, or None where the test was skipped}."""
+    return round(sum(s for s in scores.values() if s is not None), 2)
+
+
 def write_gradebook(path, rubric, rows):
-    """rows: [(student, {test name: score}, [review notes])]; a student whose grading failed
-    has {}. The last column names what an instructor should look at."""
+    """rows: [(student, {test name: score, None where skipped}, [review notes])]; a student
+    whose grading failed has {}. A skipped test (a GPU test graded without a GPU) reads `skip`,
+    not 0, which would pass for a failure; the total counts the points graded. The last column
+    names what an instructor should look at."""
     names = [t.name for t in rubric.tests]
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow(["student", "total"] + names + ["review"])
         for student, scores, review in rows:
-            w.writerow([student, fmt(round(sum(scores.values()), 2))] +
-                       [fmt(scores.get(n, 0)) for n in names] + ["; ".join(review)])
+            w.writerow([student, fmt(total(scores))] +
+                       ["skip" if n in scores and scores[n] is None else fmt(scores.get(n, 0)) for n in names] +
+                       ["; ".join(review)])

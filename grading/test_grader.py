@@ -137,7 +137,8 @@ class StaticChecks(unittest.TestCase):
             lab = int(os.path.basename(rubric_path)[3:-4])
             paths = glob.glob(os.path.join(CHECKOUT, "labs", f"lab{lab}-*", "kernels.cu")) + \
                 glob.glob(os.path.join(CHECKOUT, "solutions", f"lab{lab}-*", "kernels.cu"))
-            self.assertEqual(len(paths), 2, rubric_path)
+            # the student file and the solution; the student copy (make dist) has no solutions/
+            self.assertEqual(len(paths), 2 if os.path.isdir(os.path.join(CHECKOUT, "solutions")) else 1, rubric_path)
             for path in paths:
                 with open(path) as f:
                     text = f.read()
@@ -1052,6 +1053,142 @@ class SandboxProbe(unittest.TestCase):
             session.return_value.prepare.return_value = (True, "")
             commands.open_session(child)
         session.return_value.prepare.assert_called_once_with("no")
+
+
+def load_script(name):
+    """grading/grade or grading/grade-all as a module, main() not run."""
+    loader = importlib.machinery.SourceFileLoader(name.replace("-", "_"), os.path.join(GRADING_DIR, name))
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
+    loader.exec_module(module)
+    return module
+
+
+class CommandLine(unittest.TestCase):
+    """What grading/grade and grade-all say to a mistyped command: a usage error (one line,
+    exit 2) where there is nothing to grade, never a report of a 0 that passes for a grade;
+    the gradebook's skipped tests; what --resume says of the students it keeps."""
+
+    def setUp(self):
+        self.scratch = tempfile.mkdtemp(prefix="memlab-cli-")
+        self.addCleanup(shutil.rmtree, self.scratch)
+        self.out = os.path.join(self.scratch, "out")
+
+    def run_script(self, *argv):
+        return subprocess.run([sys.executable, os.path.join(GRADING_DIR, argv[0])] + list(argv[1:]),
+                              capture_output=True, text=True, timeout=60)
+
+    def assert_usage_error(self, p, words):
+        self.assertEqual(p.returncode, 2, p.stdout + p.stderr)
+        self.assertEqual(p.stdout, "")
+        self.assertEqual(len(p.stderr.splitlines()), 1, p.stderr)
+        self.assertIn(words, p.stderr)
+        self.assertFalse(os.path.exists(self.out), "a report or gradebook was written")
+
+    def test_a_missing_submission_is_a_usage_error(self):
+        missing = os.path.join(self.scratch, "alice", "kernel.cu")  # a typing error
+        self.assert_usage_error(self.run_script("grade", "1", missing, "--out", self.out, "--no-gpu"),
+                                "no such file or folder")
+        os.symlink(os.path.join(self.scratch, "gone.cu"), os.path.join(self.scratch, "link.cu"))
+        self.assert_usage_error(self.run_script("grade", "1", os.path.join(self.scratch, "link.cu"), "--out",
+                                                self.out), "a link to nothing")
+
+    def test_an_unreadable_submission_is_a_usage_error(self):
+        path = os.path.join(self.scratch, "kernels.cu")
+        open(path, "w").close()
+        grade = load_script("grade")
+        err = io.StringIO()
+        # as root every file reads: the permission is refused by a stand-in os.access
+        with mock.patch.object(commands.os, "access", return_value=False), \
+                mock.patch.object(grade, "open_session", side_effect=AssertionError("graded")), \
+                mock.patch.object(sys, "argv", ["grade", "1", path, "--out", self.out]), \
+                contextlib.redirect_stderr(err), self.assertRaises(SystemExit) as stop:
+            grade.main()
+        self.assertEqual(stop.exception.code, 2)
+        self.assertEqual(err.getvalue(), f"grade: {path}: cannot read this file (permissions)\n")
+        self.assertFalse(os.path.exists(self.out))
+        if os.geteuid() != 0:  # and for real, where permissions hold
+            os.chmod(path, 0)
+            self.assert_usage_error(self.run_script("grade", "1", path, "--out", self.out), "cannot read")
+        self.assertIsNone(commands.unreadable(self.scratch))
+        self.assertIsNone(commands.unreadable(__file__))
+
+    def test_grade_all_of_a_folder_without_submissions_is_a_usage_error(self):
+        subs = os.path.join(self.scratch, "subs")
+        os.makedirs(subs)
+        self.assert_usage_error(self.run_script("grade-all", "1", subs, "--out", self.out, "--no-gpu"),
+                                "holds no submission")
+        for name in ("notes.txt", ".hidden.cu"):
+            open(os.path.join(subs, name), "w").close()
+        self.assert_usage_error(self.run_script("grade-all", "1", subs, "--out", self.out, "--no-gpu"),
+                                "holds no submission")
+        self.assertEqual(load_script("grade-all").submissions(subs), ([], ["notes.txt"]))
+        os.makedirs(os.path.join(subs, "bob"))
+        open(os.path.join(subs, "anna.cu"), "w").close()
+        self.assertEqual(load_script("grade-all").submissions(subs), (["anna.cu", "bob"], ["notes.txt"]))
+
+    def grade_class(self, names, extra_args, results):
+        """grade-all's main() over NAME.cu files with grading/grade replaced by a stand-in that
+        writes results(name) as the student's results.json; (students graded, printed lines)."""
+        grade_all = load_script("grade-all")
+        subs = os.path.join(self.scratch, "subs")
+        os.makedirs(subs, exist_ok=True)
+        for name in names:
+            open(os.path.join(subs, name + ".cu"), "w").close()
+        rubric, graded = Rubric(1), []
+        session = mock.Mock(arch="sm_90", has_gpu=False, sandbox_gpu=None)
+
+        def grade_one(args, rubric, arch, entry, out_dir, sandbox_gpu=None):
+            graded.append(entry[:-3])
+            os.makedirs(out_dir, exist_ok=True)
+            with open(os.path.join(out_dir, "results.json"), "w") as f:
+                json.dump(results(entry[:-3]), f)
+
+        printed = io.StringIO()
+        with mock.patch.object(grade_all, "open_session", return_value=(rubric, session)), \
+                mock.patch.object(grade_all, "grade_one", grade_one), mock.patch.object(grade_all.figures, "draw"), \
+                mock.patch.object(sys, "argv", ["grade-all", "1", subs, "--out", self.out] + extra_args), \
+                contextlib.redirect_stdout(printed):
+            self.assertEqual(grade_all.main(), 0)
+        return graded, printed.getvalue().splitlines()
+
+    @staticmethod
+    def results(rubric, skipped_kinds, points):
+        """A results.json: each test of a kind in skipped_kinds skipped, the others at points."""
+        return {"tests": [{"name": t.name, "score": 0 if t.kind in skipped_kinds else points,
+                           "max_score": t.points,
+                           "extra_data": {"kind": t.kind, "verdict": "skip" if t.kind in skipped_kinds else "pass"}}
+                          for t in rubric.tests], "extra_data": {}}
+
+    def test_gradebook_marks_skipped_tests_skip_and_the_total_stays_a_number(self):
+        rubric = Rubric(1)
+        _, printed = self.grade_class(["anna"], [], lambda name: self.results(rubric, grader.GPU_KINDS, 1))
+        with open(os.path.join(self.out, "gradebook.csv")) as f:
+            header, row = [line.split(",") for line in f.read().splitlines()]
+        cells = dict(zip(header, row))
+        for t in rubric.tests:
+            self.assertEqual(cells[t.name], "skip" if t.kind in grader.GPU_KINDS else "1", t.name)
+        graded = sum(t.kind not in grader.GPU_KINDS for t in rubric.tests)
+        self.assertEqual(cells["total"], str(graded))
+        skipped = sum(t.points for t in rubric.tests if t.kind in grader.GPU_KINDS)
+        self.assertIn(f"[1/1] anna: {graded}/{rubric.max_score:g} ({skipped:g} points skipped", "\n".join(printed))
+
+    def test_resume_says_which_students_it_kept(self):
+        rubric = Rubric(1)
+        names = ["anna", "ben", "cleo", "dev"]
+        self.grade_class(names[:2], [], lambda name: self.results(rubric, (), 7))
+        graded, printed = self.grade_class(names, ["--resume"], lambda name: self.results(rubric, (), 3))
+        self.assertEqual(graded, ["cleo", "dev"])
+        self.assertIn("--resume: grading 2 of 4 submissions; the 2 graded before are kept", printed[0])
+        progress = [line for line in printed if line.startswith("[")]
+        self.assertEqual(progress[:2], ["[1/4] anna: kept: graded before, not regraded",
+                                        "[2/4] ben: kept: graded before, not regraded"])
+        total = 3 * len(rubric.tests)
+        self.assertEqual(progress[2:], [f"[3/4] cleo: {total}/{rubric.max_score:g}",
+                                        f"[4/4] dev: {total}/{rubric.max_score:g}"])
+        with open(os.path.join(self.out, "gradebook.csv")) as f:
+            totals = [line.split(",")[:2] for line in f.read().splitlines()[1:]]
+        self.assertEqual(totals, [["anna", str(7 * len(rubric.tests))], ["ben", str(7 * len(rubric.tests))],
+                                  ["cleo", str(total)], ["dev", str(total)]])
 
 
 if __name__ == "__main__":

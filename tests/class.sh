@@ -147,7 +147,7 @@ check "slurm (stand-in): the tasks that completed have the local mode's rows" ba
     diff <(sed 3,7d '$local_book') <(sed 3,7d '$book')"
 fake "" --resume >"$work/fake2.log" 2>&1
 check "slurm (stand-in): --resume submits only the 5 tasks without a report; then the local gradebook" bash -c "
-    tail -n 1 '$work/fake.log' | grep -q -- '--array=1-5 ' && grep -q '^--resume: 5 of $entries ' '$work/fake2.log' &&
+    tail -n 1 '$work/fake.log' | grep -q -- '--array=1-5 ' && grep -q '^--resume: grading 5 of $entries submissions; the $((entries - 5)) graded before are kept' '$work/fake2.log' &&
     cmp '$local_book' '$book'"
 
 # ---- a real single-node cluster --------------------------------------------------------------

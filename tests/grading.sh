@@ -146,9 +146,11 @@ leftover_check() {
     check "grading: the leftover check passes once that process is gone" sandbox_leftovers "$dir"
 }
 
-# grading_dist: make dist, the student copy (instructors' copy only).
+# grading_dist: make dist, the student copy (instructors' copy only): what it holds, its
+# README, that it builds, and its own make test (DIST_TEST_LABS, default 1: its other labs'
+# sections are the same files as here) to a pass, with no instructors' target offered.
 grading_dist() {
-    local dist=dist/gpu-memlab-student.tar.gz copy=$tmp/dist/gpu-memlab-student
+    local dist=dist/gpu-memlab-student.tar.gz copy=$tmp/dist/gpu-memlab-student rc labs=${DIST_TEST_LABS:-1}
     mkdir -p "$tmp/dist"
     if $MAKE -s dist >"$tmp/dist.log" 2>&1 && tar -C "$tmp/dist" -xzf "$dist"; then
         pass "make dist writes $dist"
@@ -156,9 +158,27 @@ grading_dist() {
             [ ! -e '$copy/solutions' ] && [ ! -e '$copy/grading/private' ] && [ ! -e '$copy/tests/fixtures' ] &&
             [ -x '$copy/grading/grade' ] && [ -f '$copy/grading/rubrics/common.ini' ] &&
             ls '$copy'/labs/*/kernels.cu >/dev/null && ! grep -rq -e '//@begin solution' -e '//@student' '$copy/labs'"
+        check "dist: the README is the students' (what to hand in, how long, how to check), no instructors' part" bash -c "
+            cmp -s grading/student-README.md '$copy/README.md' && grep -q '^## What to hand in' '$copy/README.md' &&
+            grep -q '^## Checking your work' '$copy/README.md' && grep -q ' hours |\$' '$copy/README.md' &&
+            ! grep -qi -e 'instructor.*SOLUTION=1' -e '^## For instructors' -e 'make student-files' -e 'make dist' '$copy/README.md' &&
+            [ ! -e '$copy/grading/student-README.md' ] && [ ! -e '$copy/CONTRIBUTING.md' ]"
         # One architecture: that the copy builds is what matters here.
         check "dist: the student copy builds labs $(echo $LAB_NUMS)" \
             $MAKE -C "$copy" ARCH=sm_90 $(for n in $LAB_NUMS; do echo "lab$n-build"; done)
+        # Its own make test, as a student runs it (the GPU lock and OMP settings of this run are
+        # inherited: on a GPU machine its timed runs still have the GPU alone).
+        (cd "$copy" && env -u MAKEFLAGS -u MAKELEVEL -u SECTION_TIMES LABS="$labs" ${MAKE%% *} --no-print-directory test) \
+            >"$tmp/dist-test.log" 2>&1
+        rc=$?
+        if [ $rc -eq 0 ] && tail -n 1 "$tmp/dist-test.log" | grep -q '^[0-9]* passed, 0 failed, [0-9]* skipped$' &&
+            ! grep -q ': FAIL' "$tmp/dist-test.log"; then
+            pass "dist: the student copy's make test LABS='$labs' passes ($(tail -n 1 "$tmp/dist-test.log"))"
+        else
+            grep -A 15 ': FAIL' "$tmp/dist-test.log" >"$tmp/dist-fails.log"
+            tail -n 3 "$tmp/dist-test.log" >>"$tmp/dist-fails.log"
+            fail "dist: the student copy's make test LABS='$labs' passes" "$tmp/dist-fails.log" "exit $rc"
+        fi
     else
         fail "make dist writes $dist" "$tmp/dist.log"
     fi

@@ -10,6 +10,12 @@
 #                             were declared, as soon as it and all before it are done, and add
 #                             its counts to passed/failed/skipped
 #
+# While sections run, a line "... TIME: D of N sections done, P printed; running: NAME (TIME), ..."
+# whenever nothing was printed for $PROGRESS_EVERY seconds (default 30): a long section, printed
+# in its place, would otherwise hide for minutes that the others have ended (TIME: since the
+# shell began, $SECONDS, then each section's own).
+# SECTIONS=REGEX (bash's =~) declares only the sections whose names match, for the edit loop:
+# SECTIONS='make help|make dist' make test LABS=1.
 # A section still running after $SECTION_TIMEOUT seconds (default 3600) is stopped (its
 # process group) and counted as a failure. Each section runs in a process group of its own,
 # so that an interrupted run.sh stops them all. SECTION_TIMES=FILE: each section's seconds
@@ -83,6 +89,7 @@ skip() { echo "$1: SKIP ($2)"; skipped=$((skipped + 1)); }
 
 sec_names=() sec_cmds=()
 section() {
+    [ -z "${SECTIONS:-}" ] || [[ $1 =~ $SECTIONS ]] || return 0 # SECTIONS=REGEX: only those
     sec_names+=("$1")
     shift
     sec_cmds+=("$(printf '%q ' "$@")")
@@ -103,6 +110,20 @@ section_start() {
 }
 section_stop() { kill -TERM -- "-$1" 2>/dev/null; }
 clock() { local t=${EPOCHREALTIME:-$SECONDS.000000}; now=${t//[!0-9]/}; } # now: microseconds
+duration() { if [ "$1" -ge 60 ]; then printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); else printf '%ds' "$1"; fi; }
+
+# progress_line NEXT: the sections done and running (run_sections' arrays), NEXT of them printed.
+progress_line() {
+    local i done=0 running=
+    for i in "${!sec_names[@]}"; do
+        if [ -n "${sec_end[$i]:-}" ]; then
+            done=$((done + 1))
+        elif [ -n "${sec_pid[$i]:-}" ]; then
+            running="$running, ${sec_names[$i]} ($(duration $(((now - sec_start[$i]) / 1000000))))"
+        fi
+    done
+    echo "... $(duration "$SECONDS"): $done of ${#sec_names[@]} sections done, $1 printed; running: ${running#, }"
+}
 
 # section_report I DIR: the section's output and counts, added to this shell's.
 section_report() {
@@ -131,10 +152,12 @@ section_order() {
 
 run_sections() {
     local jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)} limit=${SECTION_TIMEOUT:-3600}
-    local dir=$tmp/sections next=0 i running now
+    local dir=$tmp/sections next=0 i running now said every=$((${PROGRESS_EVERY:-30} * 1000000))
     local -a queue=() started=()
     sec_pid=() sec_start=() sec_end=() sec_why=()
     mkdir -p "$dir"
+    clock
+    said=$now
     for i in $(section_order "$jobs"); do
         [ -z "${started[$i]:-}" ] && queue+=("$i") && started[$i]=1
     done
@@ -164,8 +187,12 @@ run_sections() {
         done
         while [ $next -lt ${#sec_names[@]} ] && [ -n "${sec_start[$next]:-}" ] && [ -z "${sec_pid[$next]}" ]; do
             section_report "$next" "$dir"
-            next=$((next + 1))
+            next=$((next + 1)) said=$now
         done
+        if [ $((now - said)) -ge $every ] && [ $next -lt ${#sec_names[@]} ]; then
+            progress_line "$next"
+            said=$now
+        fi
         [ $next -lt ${#sec_names[@]} ] && sleep 0.1
     done
     trap - INT TERM

@@ -120,6 +120,18 @@ unit_run "unit jobs tests" bash tests/unit/jobs_test.sh
 # ---- builds -------------------------------------------------------------------------------
 # The prebuild started above must end first; then each build is checked on its own, and
 # names what failed. The sections only use them.
+# A line every PROGRESS_EVERY seconds (tests/jobs.sh) while it builds: a fresh clone builds
+# for a minute or more on 2 cores.
+clock
+built=$now
+while kill -0 "$prebuild" 2>/dev/null; do
+    sleep 1
+    clock
+    if [ $((now - built)) -ge $((${PROGRESS_EVERY:-30} * 1000000)) ]; then
+        echo "... $(duration "$SECONDS"): building the labs ($(grep -c '^nvcc .* -c ' "$tmp/prebuild.log") objects compiled)"
+        built=$now
+    fi
+done
 wait "$prebuild"
 for n in $LAB_NUMS; do
     for flavour in student solution; do
@@ -232,9 +244,18 @@ command_line() {
     [ -x "$bin" ] || { fail "lab$n command line" "" "no binary"; return; }
     expect_exit "lab$n --help" 0 "$bin" --help
     expect_exit "lab$n --list" 0 "$bin" --list
+    # A bad argument: one line on stderr, naming --help or --list, and exit 2 (a usage text
+    # after the line scrolled it away).
     for args in "--bogus" "--reps 0" "--reps many" "--seed -4" "--n 0" "--n 5X" "--only no_such_variant" \
         "--quick --full" "--csv"; do
-        expect_exit "lab$n rejects '$args' with exit 2" 2 "$bin" $args
+        "$bin" $args >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+            grep -q "^lab$n: .*(lab$n --\(help\|list\) lists" "$tmp/err"; then
+            pass "lab$n rejects '$args' with one line and exit 2"
+        else
+            cat "$tmp/out" "$tmp/err" >"$tmp/log"; fail "lab$n rejects '$args' with one line and exit 2" "$tmp/log" "exit $rc"
+        fi
     done
     expect_exit "lab$n rejects MEMLAB_KERNEL_LIMIT_S=soon with exit 2" 2 env MEMLAB_KERNEL_LIMIT_S=soon "$bin" --quick
     # No GPU: hide every device, expect exit 3 and a single line.
@@ -247,13 +268,65 @@ command_line() {
     fi
 }
 
+# make_without_gpu: one line, and on a machine without a GPU, said before lab 1 is built
+# (a build folder of its own, which must hold no build for the architecture afterwards).
 make_without_gpu() {
-    CUDA_VISIBLE_DEVICES= $MAKE lab1 >"$tmp/log" 2>&1
-    if grep -q '^lab1: no CUDA GPU found' "$tmp/log" && [ "$(grep -c '^lab1:' "$tmp/log")" -eq 1 ]; then
-        pass "make lab1 without a GPU stops with one line"
+    local fresh=$tmp/build-nogpu name="make lab1 without a GPU stops with one line"
+    [ $have_gpu -eq 0 ] && name="$name, before it builds lab 1"
+    CUDA_VISIBLE_DEVICES= $MAKE lab1 $([ $have_gpu -eq 0 ] && echo BUILD_DIR="$fresh") >"$tmp/log" 2>&1
+    if grep -q '^lab1: no CUDA GPU found' "$tmp/log" && [ "$(grep -c '^lab1:' "$tmp/log")" -eq 1 ] &&
+        { [ $have_gpu -eq 1 ] || [ ! -e "$fresh/$(basename "$OUT")" ]; }; then
+        pass "$name"
     else
-        fail "make lab1 without a GPU stops with one line" "$tmp/log"
+        fail "$name" "$tmp/log"
     fi
+}
+
+# make_help: the labs in the order of their numbers, every target and knob a user runs, what
+# an unknown lab gets, and the one list of labs (labs/labs.table) against where it is shown.
+make_help() {
+    local t n missing= offered= instructor="student-files dist gradescope reference-plots SOLUTION"
+    $MAKE help >"$tmp/help" 2>&1
+    check "make help: the labs, in the order of their numbers" bash -c "
+        sed -n 's/^  make lab\([0-9]*\) .*/\1/p' '$tmp/help' >'$tmp/nums' &&
+        sort -n -c '$tmp/nums' && [ \$(sort -u '$tmp/nums' | wc -l) -eq $(ls -d labs/lab[0-9]*-*/ | wc -l) ]"
+    # Every phony target of the Makefile (FORCE is machinery), the lab targets, and every ?= knob
+    # (but NVCC and GNUPLOT, the tools' own paths); in the student copy (no solutions/), none of
+    # the instructors' ones.
+    for t in $(sed -n '/^\.PHONY:/,/[^\\]$/p' Makefile | tr -d '\\' | sed 's/^\.PHONY://' | tr ' ' '\n' | grep -v '[$),]') \
+        labN labN-build profile-labN sanitize-labN $(sed -n 's/^\([A-Z_]*\) *?=.*/\1=/p' Makefile) ONLY= TOOLS= JOBS=; do
+        case $t in FORCE | NVCC= | GNUPLOT=) continue ;; *=) n="[ =]$t" ;; *) n="^  make $t\( \|\$\)" ;; esac
+        if [ ! -d solutions ] && case " $instructor " in *" ${t%=} "*) true ;; *) false ;; esac; then
+            grep -q "$n" "$tmp/help" && offered="$offered $t"
+        else
+            grep -q "$n" "$tmp/help" || missing="$missing $t"
+        fi
+    done
+    if [ -z "$missing$offered" ]; then pass "make help names every target and knob (make all, BUILD_DIR=, ...)"
+    else fail "make help names every target and knob (make all, BUILD_DIR=, ...)" "" "missing:${missing:- none}; instructors' in the student copy:${offered:- none}"; fi
+    if [ ! -d solutions ]; then # the student copy: the instructors' targets say so in one line
+        for t in student-files dist gradescope reference-plots "lab1 SOLUTION=1"; do
+            $MAKE $t >"$tmp/log" 2>&1
+            n=$?
+            if [ $n -eq 2 ] && [ "$(wc -l <"$tmp/log")" -eq 1 ] && grep -q "instructors" "$tmp/log"; then
+                pass "student copy: make $t is for instructors: one line, exit 2"
+            else
+                fail "student copy: make $t is for instructors: one line, exit 2" "$tmp/log" "exit $n"
+            fi
+        done
+    fi
+    $MAKE lab99 >"$tmp/out" 2>"$tmp/err"
+    n=$?
+    cat "$tmp/out" "$tmp/err" >"$tmp/log"
+    if [ $n -eq 2 ] && grep -q '^  make lab1 ' "$tmp/log" && tail -n 1 "$tmp/err" | grep -q 'make lab99: there is no such lab'; then
+        pass "make lab99: the labs, then one line that says so, exit 2"
+    else
+        fail "make lab99: the labs, then one line that says so, exit 2" "$tmp/log" "exit $n"
+    fi
+    check "the list of labs: README, student README, grading/README.md, docs/DESIGN.md, handouts agree with labs/labs.table (tools/labs.sh)" \
+        sh tools/labs.sh check
+    sed 's/^| 1 | /| 1 | edited by hand, /' README.md >"$tmp/readme.md" # either README's row of lab 1
+    expect_exit "tools/labs.sh check refuses a README whose list of labs was edited by hand" 1 sh tools/labs.sh check "$tmp/readme.md"
 }
 
 # plots_and_readme: each lab's plot scripts render its reference CSVs, the references are
@@ -304,9 +377,25 @@ plots_and_readme() {
         [ ! -d handouts/reference/lab9 ] || python3 tools/compare-runs.py handouts/reference/lab9 handouts/reference/lab9 |
             grep -q "^counters.csv: no row timed and ok in both runs (0 not ok, 9 not timed)"'
 
-    check "README: one row per lab, each status what the tree holds (tools/readme-labs.sh)" sh tools/readme-labs.sh
-    sed 's/^\(| 1 |.*| \)ready |$/\1ready; meets every target |/' README.md >"$tmp/readme.md"
-    expect_exit "tools/readme-labs.sh refuses a status that claims more than the tree" 1 sh tools/readme-labs.sh "$tmp/readme.md"
+    if grep -q '^| lab | topic | source | status |$' README.md; then
+        check "README: one row per lab, each status what the tree holds (tools/readme-labs.sh)" sh tools/readme-labs.sh
+        sed 's/^\(| 1 |.*| \)ready |$/\1ready; meets every target |/' README.md >"$tmp/readme.md"
+        expect_exit "tools/readme-labs.sh refuses a status that claims more than the tree" 1 sh tools/readme-labs.sh "$tmp/readme.md"
+    else # the student copy's README (grading/student-README.md) has no status column
+        skip "README: one row per lab, each status what the tree holds (tools/readme-labs.sh)" "no status column: the students' README"
+    fi
+    # Each handout's reference section shows the H100's figures and says what to look at; the
+    # conclusions, which answer its questions, are in the answer key (solutions/labN-*/answers.md).
+    for n in $LAB_NUMS; do
+        check "handout lab$n: What the H100 shows has its reference figures and what to look at, no answer key" bash -c "
+            h=handouts/\$(basename \"\$(ls -d labs/lab$n-*)\").md
+            awk '/^## .*What the H100 shows/ { t = 1; next } t && /^## / { t = 0 } t' \"\$h\" >'$tmp/h100-$n.md'
+            figures=\$(sed -n 's/^!\\[[^]]*\\](\\(reference\\/lab$n\\/[^)]*\\.png\\))\$/\\1/p' '$tmp/h100-$n.md')
+            [ -n \"\$figures\" ] || { echo \"\$h: no reference figure in What the H100 shows\"; exit 1; }
+            for f in \$figures; do [ -f handouts/\$f ] || { echo \"\$h: \$f is missing\"; exit 1; }; done
+            grep -q 'What to look at' '$tmp/h100-$n.md' || { echo \"\$h: What the H100 shows says nothing of what to look at\"; exit 1; }
+            ! grep -n -e '^What the numbers show' -e '^- \\*\\*Why ' '$tmp/h100-$n.md'"
+    done
 }
 
 # size_list_check N: `labN --check --n A,B` (the first two public sizes of the lab's rubric,
@@ -335,6 +424,7 @@ lab_checks() {
 
 for n in $LAB_NUMS; do section "command line lab$n" command_line "$n"; done
 section "make without a GPU" make_without_gpu
+section "make help" make_help
 section "plots and README" plots_and_readme
 section "GPU-side checker" gpu_test "gpu: devcheck counts mismatches exactly and restores a pristine copy written over" \
     "$OUT/tests/devcheck"
@@ -343,8 +433,15 @@ section "tools" . tests/tools.sh # make profile-labN, make sanitize-labN
 [ -f tests/grading.sh ] && . tests/grading.sh # declares its sections: the grader's unit tests, each lab's class, make dist
 [ -f tests/class.sh ] && section "class" . tests/class.sh
 # The longest sections on an H100 start first (they still print in their place), then the
-# class (no GPU work, but the longest without a GPU: about 80 s on 2 cores).
-FIRST_SECTIONS=${FIRST_SECTIONS:-"grading lab1|grading lab8|grading lab10|grading lab3|grading lab2|grading lab4|grading lab6|lab10 checks|lab8 checks|lab4 checks|class"}
+# class and the student copy's own make test (no GPU work, the longest without a GPU).
+# Without a GPU the order is the CPU's (2 cores, 2026-11-27, seconds: class 93 with Slurm,
+# make dist 73, lab8 checks 48, grading lab8 31, grading lab7 26, grading lab5 24).
+if [ $have_gpu -eq 1 ]; then
+    first="grading lab1|grading lab8|grading lab10|grading lab3|grading lab2|grading lab4|grading lab6|lab10 checks|lab8 checks|lab4 checks|class|make dist"
+else
+    first="class|make dist|lab8 checks|grading lab8|grading lab7|grading lab5|lab4 checks|grading lab1|grading lab4"
+fi
+FIRST_SECTIONS=${FIRST_SECTIONS:-$first}
 run_sections
 
 echo

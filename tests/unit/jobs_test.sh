@@ -7,6 +7,7 @@
 #   - the GPU lock: two exclusive holds never overlap, an exclusive one never overlaps a
 #     shared one, and two shared ones do; a timed run waiting for the lock is not overtaken
 set -u
+unset SECTIONS PROGRESS_EVERY # the caller's (make test SECTIONS=...) are not these tests' own
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -52,6 +53,18 @@ result "jobs: sections print in their declared order, a later one ending first; 
     "$(tr '\n' ' ' <"$tmp/diff")"
 [ "$passed $failed $skipped" = "3 2 1" ]
 result "jobs: the sections' counts are summed" $? "$passed passed, $failed failed, $skipped skipped, expected 3 2 1"
+# A progress line while nothing is printed: the first section takes 2.5 s, PROGRESS_EVERY=1.
+sec_names=() sec_cmds=()
+section "long" bash -c 'sleep 2.5; echo "long test: OK"'
+section "short" pass "short test"
+JOBS=2 PROGRESS_EVERY=1 run_sections >"$tmp/progress" 2>&1
+grep -q '^\.\.\. [0-9]*s: 1 of 2 sections done, 0 printed; running: long ([0-9]s)$' "$tmp/progress" &&
+    [ "$(tail -n 2 "$tmp/progress")" = "$(printf 'long test: OK\nshort test: OK')" ]
+result "jobs: a progress line, each PROGRESS_EVERY seconds that nothing is printed, names the sections running" $? \
+    "$(tr '\n' '|' <"$tmp/progress")"
+JOBS=2 run_sections >"$tmp/progress" 2>&1
+! grep -q '^\.\.\. ' "$tmp/progress"
+result "jobs: no progress line before 30 s without one" $? "$(tr '\n' '|' <"$tmp/progress")"
 running() { ps -o stat= -p "$1" 2>/dev/null | grep -qv '^Z'; } # (a zombie has ended)
 for _ in $(seq 20); do running "$(cat "$tmp/hang.pid")" || break; sleep 0.05; done
 ! running "$(cat "$tmp/hang.pid")"
