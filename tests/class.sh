@@ -109,7 +109,9 @@ assert not [n for n in modes if n.startswith(('kit/solutions/', 'kit/grading/pri
             grep -q 'has not graded this file' '$gs/results/results.json'"
         cp "$work/class/solution.cu" "$gs/submission/kernels.cu"
         AUTOGRADER_ROOT=$gs bash "$gs/run_autograder" >"$gs/run2.log" 2>&1
-        solution_k=$(ls "$work/class" | grep -n '^solution.cu$' | cut -d: -f1)
+        # the solution's place among the planted reports, in the planting's own (bytewise) order
+        solution_k=$(python3 -c 'import glob, os, sys
+print(1 + sorted(os.path.basename(os.path.dirname(p)) for p in glob.glob(sys.argv[1] + "/*/results.json")).index("solution"))' "$work/figures")
         check "gradescope: the file the cluster graded gets its GPU tests (planted: $((solution_k - 1)) % 3 != 0 passes)" python3 -c "
 import json
 d = json.load(open('$gs/results/results.json'))
