@@ -112,15 +112,17 @@ assert not [n for n in modes if n.startswith(('kit/solutions/', 'kit/grading/pri
         # the solution's place among the planted reports, in the planting's own (bytewise) order
         solution_k=$(python3 -c 'import glob, os, sys
 print(1 + sorted(os.path.basename(os.path.dirname(p)) for p in glob.glob(sys.argv[1] + "/*/results.json")).index("solution"))' "$work/figures")
-        check "gradescope: the file the cluster graded gets its GPU tests (planted: $((solution_k - 1)) % 3 != 0 passes)" python3 -c "
+        check "gradescope: the file the cluster graded gets its GPU tests (planted for student $((solution_k - 1)))" python3 -c "
 import json
+k = $solution_k - 1
+passes = k % 3 != 0  # as planted above
 d = json.load(open('$gs/results/results.json'))
 t = {x['name']: x for x in d['tests']}
 c, s = t['correct copy_strided'], t['speed copy_float4']
-assert c['status'] == 'passed' and c['score'] == 15, c
+assert c['status'] == ('passed' if passes else 'failed') and c['score'] == (15 if passes else 0), c
 assert c['output'] == \"graded on the course's GPU cluster (Stand-in GPU):\\nplanted GPU result\", c
-assert s['score'] == 7.5 and s['status'] == 'failed' and s['extra_data']['ratio'] == round(0.8 + 0.2 * ($solution_k - 1), 4), s
-assert d['score'] == 20 + 45 + 17.5 and not d['extra_data']['skipped'], d['score']"
+assert s['score'] == 7.5 and s['status'] == 'failed' and s['extra_data']['ratio'] == round(0.8 + 0.2 * k, 4), s
+assert d['score'] == 20 + (45 if passes else 0) + 17.5 and not d['extra_data']['skipped'], d['score']"
     else
         fail "gradescope: setup.sh prepares the trusted build" "$gs/setup.log"
     fi
