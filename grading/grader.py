@@ -9,7 +9,9 @@
   resource     the compiler's report for named kernels
   correctness  lab --check at the hidden sizes with a secret seed (GPU): one run for the
                variants still passing at every size, then a run of its own for each variant
-               that one may have failed
+               that one may have failed; a variant passes on its proof of work, the records
+               the reference's run reproduces (evidence.py), then under compute-sanitizer
+               (sanitizer.py)
   performance  timed runs against the reference solution's, best of several (GPU), fewer
                for a student already at full credit; the reference's runs are shared by
                the students graded on one GPU (ReferenceRuns)
@@ -23,9 +25,7 @@ grade() returns a list of TestResult.
 Where MEMLAB_GPU_LOCK names a file (tests/run.sh, grade-all --jobs), every run on the GPU
 holds a lock on it (gpu_lock): a timed run alone, a --check run shared with other checks.
 """
-import collections
 import contextlib
-import csv
 import fcntl
 import glob
 import hashlib
@@ -35,7 +35,6 @@ import os
 import re
 import shutil
 import socket
-import stat
 import subprocess
 import tempfile
 import time
@@ -43,8 +42,10 @@ import time
 import cpp_tokens
 import object_check
 import static_checks
+from evidence import PROOF_FILE, Proof, excerpt, names, read_rows, run_failed, sanitised, secret_words
 from rubric import band_fraction
 from sandbox import Sandbox, SandboxError
+from sanitizer import find_sanitizer, grade_sanitizer
 
 GRADING_DIR = os.path.dirname(os.path.abspath(__file__))
 CHECKOUT = os.path.dirname(GRADING_DIR)
@@ -369,52 +370,6 @@ def first_error(text, scratch, hidden, after=4):
     return "\n".join(shown)
 
 
-def secret_words(rubric):
-    """The hidden seeds and sizes as a program may print them (decimal, and 2^K for a power of
-    two): what no report may show."""
-    words = {str(s) for s in rubric.seeds.values()}
-    for size in rubric.check_sizes + rubric.recheck_sizes:
-        if size.isdigit():
-            words.add(size)
-            n = int(size)
-            if n > 1 and n & (n - 1) == 0:
-                words.add(f"2^{n.bit_length() - 1}")
-    return words
-
-
-LONG_NUMBER = re.compile(r"\b0[xX][0-9a-fA-F]+\b|(?<![\w.])\d[\d',_ ]{2,}\d(?![\w])")
-
-
-def sanitised(line, hidden, width=160):
-    """A line of a program's output fit for a report: printable characters only, the hidden
-    seeds and sizes (secret_words) as N, and, where a program printed anything after them,
-    every hex value and every number of four or more digits as #: a kernel can spell a hidden
-    size in an index, a hex word or spaced digits (a run at the lab's public sizes keeps its
-    numbers: hidden is empty there)."""
-    line = "".join(c if c.isprintable() else "?" for c in line)
-    if hidden:
-        line = LONG_NUMBER.sub("#", line)
-    for word in sorted(hidden, key=len, reverse=True):
-        line = re.sub(r"(?<![\w^])" + re.escape(word) + r"(?!\w)", "N", line)
-    return line[:width] + (" ..." if len(line) > width else "")
-
-
-VERDICT_LINE = re.compile(r"\b(?:WRONG|IMPLAUSIBLE|failed|error|modified|changed|has not finished)\b", re.I)
-
-
-def excerpt(outcome, limit=8):
-    """A short, sanitised excerpt of what a failed run printed (stderr first): its first lines
-    that say what failed (WRONG, IMPLAUSIBLE, an error ...), and its first lines up to `limit`
-    in all, in the order printed."""
-    text = (outcome.stderr.strip() or outcome.stdout.strip()).splitlines()
-    verdicts = [i for i, line in enumerate(text) if VERDICT_LINE.search(line)][:limit // 2]
-    shown = sorted(set(verdicts) | set(range(min(len(text), limit - len(verdicts)))))
-    lines = [sanitised(text[i], getattr(outcome, "secrets", ())) for i in shown]
-    if len(text) > len(shown):
-        lines.append(f"... ({len(text) - len(shown)} more lines)")
-    return "\n".join("    | " + l for l in lines)
-
-
 def grade(session, submission_path, scratch_parent=None, keep=False):
     """Grade one submission; returns [TestResult] in the rubric's order."""
     rubric = session.rubric
@@ -578,60 +533,6 @@ def grade_resources(rubric, usage, results):
         results[t.name] = TestResult(t, t.points if ok else 0, "pass" if ok else "fail", "\n".join(lines))
 
 
-PROOF_FILE = "proof.txt"
-
-
-def read_run_file(path, limit=16 << 20):
-    """The text of a file a run left in its folder, or None: the program may have put a
-    FIFO, a device or a link there, which the grader never follows or waits on; at most
-    `limit` bytes (RLIMIT_FSIZE caps what the program writes, not what it links)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        return f.read(limit).decode("utf-8", "replace")
-
-
-class Proof:
-    """The proof of work a run wrote (--proof, common/proof.h): `verified DIGEST LABEL` for each
-    point the driver verified, `timed LABEL` for each timed point it accepted, and `end EXIT ..`
-    once lab_finish ran, after `locked` (the process locked down before any variant ran). The
-    student's code can write no file (its object may call no I/O) and a run that stops early
-    has no end line; an exit status alone proves nothing."""
-
-    def __init__(self, path):
-        self.verified, self.timed, self.end, self.locked = [], [], None, False
-        for line in (read_run_file(path) or "").splitlines():
-            kind, _, rest = line.partition(" ")
-            if kind == "verified":
-                digest, _, label = rest.partition(" ")
-                self.verified.append((label, digest))
-            elif kind == "timed":
-                self.timed.append(rest)
-            elif line == "locked":
-                self.locked = True
-            elif kind == "end" and rest.split()[:1] and rest.split()[0].lstrip("-").isdigit():
-                self.end = int(rest.split()[0])
-
-    def complete(self, outcome):
-        """Did the driver end the run, locked down (common/lockdown.h), with the exit status the
-        program ended with?"""
-        return (not outcome.timed_out and self.locked and self.end is not None
-                and self.end == outcome.returncode)
-
-    def of(self, variant):
-        """The variant's verified points, in order: (label, digest)."""
-        return [(label, digest) for label, digest in self.verified if re.search(names(variant), label)]
-
-
-def run_failed(outcome):
-    """A run failed unless it exited 0 with the driver's end record."""
-    return outcome.returncode != 0 or not outcome.proof.complete(outcome)
-
-
 class Runs:
     """Runs of the student's program and the reference, each in a fresh folder."""
 
@@ -751,11 +652,6 @@ def suspects(outcome, variants):
     return [v for v in variants if any(v in n for n in named)]
 
 
-def names(variant):
-    """A pattern for the variant's name as a whole word: tiled_16 is not in tiled_16_unrolled."""
-    return rf"\b{re.escape(variant)}\b"
-
-
 def check_verdict(rubric, outcome, variant, label, expected, note="", failed=None):
     """(passed, report lines) of one variant from a --check run that verified it; failed=False
     where the run failed only for other variants (suspects). The variant passes only with its
@@ -778,84 +674,6 @@ def check_verdict(rubric, outcome, variant, label, expected, note="", failed=Non
                "its verified points are not those of the reference solution's run with the same inputs")
         return False, [f"{label}: no proof of work ({why}){note}"]
     return True, [f"{label}: passed ({outcome.seconds:.1f} s){note}"]
-
-
-SANITIZER_EXIT = 86  # compute-sanitizer's exit status when its tool found an error
-
-
-def find_sanitizer():
-    """compute-sanitizer: $COMPUTE_SANITIZER, else the toolkit's (object_check.toolkit_program)."""
-    path = os.environ.get("COMPUTE_SANITIZER")
-    if path and os.access(path, os.X_OK):
-        return os.path.abspath(path)
-    return object_check.toolkit_program("compute-sanitizer")
-
-
-def grade_sanitizer(session, runs, seed, passed, shared_memory=True):
-    """Races and memory errors count: each of the rubric's compute-sanitizer tools (racecheck,
-    synccheck, memcheck; racecheck only where the submission's device code uses shared
-    memory) runs the lab's small --check once over every variant that passed; a run with an
-    error (or that fails) sends each of those variants to a run of its own under that tool,
-    and a variant with an error fails its correctness test with the tool's first line.
-    Returns `passed` with those verdicts."""
-    rubric = session.rubric
-    out = dict(passed)
-    variants = [v for v, (ok, _) in passed.items() if ok]
-    for tool in rubric.sanitize_tools:
-        if tool == "racecheck" and not shared_memory:
-            continue
-        variants = [v for v in variants if out[v][0]]
-        if not variants:
-            break
-        shared = sanitize_run(session, runs, tool, variants, seed)
-        if sanitizer_clean(shared):
-            continue
-        for v in variants:
-            alone = shared if len(variants) == 1 else sanitize_run(session, runs, tool, [v], seed)
-            if not sanitizer_clean(alone):
-                text = out[v][1]
-                out[v] = (False, (text + "\n" if text else "") + f"compute-sanitizer --tool {tool} (small size): "
-                          + sanitizer_finding(alone))
-    return out
-
-
-def sanitize_run(session, runs, tool, variants, seed):
-    rubric = session.rubric
-    args = rubric.sanitize_args + ["--only", ",".join(variants), "--seed", str(seed)]
-    command = (session.sanitizer, "--tool", tool, "--error-exitcode", str(SANITIZER_EXIT), "--print-limit", "5")
-    return runs.run(runs.binary, args, rubric.sanitize_timeout, tool=command)[0]
-
-
-def sanitizer_clean(outcome):
-    return not run_failed(outcome)
-
-
-def sanitizer_finding(outcome):
-    """The tool's first line about an error, sanitised; else how the run ended."""
-    skip = re.compile(r"COMPUTE-SANITIZER|SUMMARY|^\s*$|^\s+at |Saved host backtrace|^\s+Host Frame")
-    for line in (outcome.stdout + "\n" + outcome.stderr).splitlines():
-        if line.startswith("========= ") and not skip.search(line[10:]):
-            line = re.sub(r"\S*/kernels\.cu", "kernels.cu", line[10:].strip())
-            return sanitised(line, getattr(outcome, "secrets", ()))
-    how = "found an error" if outcome.returncode == SANITIZER_EXIT else outcome.describe()
-    return f"{how}\n{excerpt(outcome)}"
-
-
-def read_rows(csv_dir):
-    """{(csv, variant, param, n, k): (status, ms_median)} from every CSV a run wrote; k counts
-    the rows of one (variant, param, n) in a file (lab 2's curves share them), in order."""
-    rows, seen = {}, collections.Counter()
-    for path in sorted(glob.glob(os.path.join(csv_dir, "*.csv"))):
-        lines = [l for l in (read_run_file(path) or "").splitlines(keepends=True) if not l.startswith("#")]
-        for r in csv.DictReader(lines):
-            try:
-                ms = float(r["ms_median"]) if r.get("ms_median") else None
-            except ValueError:
-                ms = None
-            key = (os.path.basename(path), r.get("variant"), r.get("param"), r.get("n"))
-            rows[key + (seen[key],)] = (r.get("status"), ms)
-            seen[key] += 1
-    return rows
 
 
 def failed_check(outcome, variant):

@@ -27,9 +27,11 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import commands  # noqa: E402
 import cpp_tokens  # noqa: E402
+import evidence  # noqa: E402
 import grader  # noqa: E402
 import object_check  # noqa: E402
 import report  # noqa: E402
+import sanitizer  # noqa: E402
 import slurm  # noqa: E402
 import static_checks  # noqa: E402
 from rubric import GRADING_DIR, Rubric, RubricError, band_fraction, parse_bands  # noqa: E402
@@ -759,14 +761,14 @@ rc=$?
 case "$tool $*" in
 racecheck*copy_float4*) cat <<'END'
 {report_lines}END
-    exit {grader.SANITIZER_EXIT} ;;
+    exit {sanitizer.SANITIZER_EXIT} ;;
 esac
 exit $rc
 """)
         runs = grader.Runs(self.session, self.fake("fake-student", "1.000", ALL_IMPLEMENTED), self.scratch)
         before = {v: (True, "checked") for v in EVERY_VARIANT.split(",")}
         with mock.patch.object(runs, "run", wraps=runs.run) as run:
-            after = grader.grade_sanitizer(self.session, runs, 1, before)
+            after = sanitizer.grade_sanitizer(self.session, runs, 1, before)
         tools = [c.kwargs["tool"][2] for c in run.call_args_list]
         # racecheck over all three (an error), each alone; synccheck and memcheck over the two left
         self.assertEqual(tools, ["racecheck"] * 4 + ["synccheck", "memcheck"])
@@ -786,12 +788,12 @@ exit $rc
         os.symlink("/dev/zero", os.path.join(folder, "zero.csv"))
         os.symlink("/etc/passwd", os.path.join(folder, "passwd.csv"))
         start = time.monotonic()
-        self.assertEqual(grader.Proof(os.path.join(folder, "proof.txt")).end, None)
-        self.assertEqual(grader.read_rows(folder), {})
+        self.assertEqual(evidence.Proof(os.path.join(folder, "proof.txt")).end, None)
+        self.assertEqual(evidence.read_rows(folder), {})
         self.assertLess(time.monotonic() - start, 2)
         with open(os.path.join(folder, "big.csv"), "w") as f:
             f.write("x" * 100)
-        self.assertEqual(len(grader.read_run_file(os.path.join(folder, "big.csv"), limit=10)), 10)
+        self.assertEqual(len(evidence.read_run_file(os.path.join(folder, "big.csv"), limit=10)), 10)
 
     def test_reports_name_no_hidden_size_or_seed(self):
         self.session.reference = self.fake("fake-reference", "1.000")
@@ -804,7 +806,7 @@ exit $rc
         text = "\n".join(t for _, t in passed.values())
         self.assertIn("seed #, n ", text)  # the size itself, in hex and spelled out: # or N
         self.assertNotRegex(text, r"0x0*[0-9a-f]{3}")
-        for word in grader.secret_words(self.rubric):
+        for word in evidence.secret_words(self.rubric):
             self.assertNotRegex(text, r"(?<![\w^])" + re.escape(word) + r"(?!\w)")
 
     def test_timeout_and_report_formats(self):
