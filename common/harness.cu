@@ -129,7 +129,6 @@ enum row_status lab_time(struct lab *lab, const struct timed_job *job, const str
     char why[512];
     struct timing t;
     int missed = 0;
-    proof_forget(); /* the timed checks' inputs are no seed's: their folds prove nothing */
     for (int attempt = 0; attempt <= CLOCK_RETRIES; attempt++) {
         if (missed)
             memlab_warn("%s: the host clock saw more than the events (%s); timed again", job->what, why);

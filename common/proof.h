@@ -50,7 +50,7 @@ void proof_verified(const char *label, int passed);
 /* A timed point accepted; the timed checks' folds (inputs no seed predicts) are dropped. */
 void proof_timed(const char *label, int accepted);
 
-/* Forget the pending digest (before a timed point's checks). */
+/* Forget the pending digest (gpu_check_launch: a verdict covers its own launch). */
 void proof_forget(void);
 
 /* The lockdown is in place (lockdown.h). */
