@@ -1,6 +1,7 @@
 /* proof.c - the proof-of-work records (see proof.h). */
 #include "proof.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "check.h"
@@ -20,28 +21,30 @@ void proof_fold(uint64_t count, uint64_t sum)
     pending = proof_term(pending, sum ^ proof_term(count, 0));
 }
 
-/* Each record reaches the file at once: a run that ends early keeps what it had proven. */
-static void record(const char *fmt, const char *label, uint64_t digest)
+/* One record, on the file at once: a run that ends early keeps what it had proven. */
+static void record(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void record(const char *fmt, ...)
 {
     if (!proof_file)
         return;
-    fprintf(proof_file, fmt, digest, label);
+    va_list args;
+    va_start(args, fmt);
+    vfprintf(proof_file, fmt, args);
+    va_end(args);
     fflush(proof_file);
 }
 
 void proof_verified(const char *label, int passed)
 {
     if (passed)
-        record("verified %016llx %s\n", label, (unsigned long long)pending);
+        record("verified %016llx %s\n", (unsigned long long)pending, label);
     pending = 0;
 }
 
 void proof_timed(const char *label, int accepted)
 {
-    if (accepted && proof_file) {
-        fprintf(proof_file, "timed %s\n", label);
-        fflush(proof_file);
-    }
+    if (accepted)
+        record("timed %s\n", label);
     pending = 0;
 }
 
@@ -52,10 +55,7 @@ void proof_forget(void)
 
 void proof_locked(void)
 {
-    if (proof_file) {
-        fputs("locked\n", proof_file);
-        fflush(proof_file);
-    }
+    record("locked\n");
 }
 
 void proof_end(int exit_code, int wrong, int implausible)
