@@ -50,8 +50,10 @@ class Proof:
                 self.timed.append(rest)
             elif line == "locked":
                 self.locked = True
-            elif kind == "end" and rest.split()[:1] and rest.split()[0].lstrip("-").isdigit():
-                self.end = int(rest.split()[0])
+            elif kind == "end":
+                code = rest.split()[:1]
+                if code and code[0].lstrip("-").isdigit():
+                    self.end = int(code[0])
 
     def complete(self, outcome):
         """Did the driver end the run, locked down (common/lockdown.h), with the exit status the

@@ -37,11 +37,11 @@ def grade_sanitizer(session, runs, seed, passed, shared_memory=True):
         if not variants:
             break
         shared = sanitize_run(session, runs, tool, variants, seed)
-        if sanitizer_clean(shared):
+        if not run_failed(shared):
             continue
         for v in variants:
             alone = shared if len(variants) == 1 else sanitize_run(session, runs, tool, [v], seed)
-            if not sanitizer_clean(alone):
+            if run_failed(alone):
                 text = out[v][1]
                 out[v] = (False, (text + "\n" if text else "") + f"compute-sanitizer --tool {tool} (small size): "
                           + sanitizer_finding(alone))
@@ -53,10 +53,6 @@ def sanitize_run(session, runs, tool, variants, seed):
     args = rubric.sanitize_args + ["--only", ",".join(variants), "--seed", str(seed)]
     command = (session.sanitizer, "--tool", tool, "--error-exitcode", str(SANITIZER_EXIT), "--print-limit", "5")
     return runs.run(runs.binary, args, rubric.sanitize_timeout, tool=command)[0]
-
-
-def sanitizer_clean(outcome):
-    return not run_failed(outcome)
 
 
 def sanitizer_finding(outcome):
