@@ -126,6 +126,7 @@ class Sandbox:
         self.problem = None        # why no sandbox can be made here (check())
         self.checked = False
         self.count = 0
+        self.overhead = 0.0        # seconds spent making and removing sandboxes, all runs together
         self.libc = ctypes.CDLL(None, use_errno=True)
 
     # -- what the grader asks -------------------------------------------------------------
@@ -283,8 +284,8 @@ class Sandbox:
             cwd = self.workdir(scratch, "run")
             uid = self.user.pw_uid if self.privileged else 0
             hidden = [h for h in self.hidden if h != os.path.realpath(tempfile.gettempdir())]
-            outcome = self.run_sandboxed([self.tools["sh"], "-c", PROBE, "memlab-probe", marker, str(uid), *hidden],
-                                         cwd, 60)
+            outcome = self.start_sandboxed([self.tools["sh"], "-c", PROBE, "memlab-probe", marker, str(uid), *hidden],
+                                           cwd, 60).finish()
             lines = outcome.stdout.splitlines()
             if outcome.timed_out or outcome.returncode != 0 or any(not l.startswith("ok ") for l in lines):
                 bad = [l for l in lines if not l.startswith("ok ")]
@@ -310,12 +311,17 @@ class Sandbox:
         """The program argv[0] (a path) with its arguments, in cwd (a workdir), sandboxed (and
         bound read-only with it, `programs`: files it runs); raises SandboxError where no
         sandbox can be made: nothing is run then."""
+        return self.start(argv, cwd, timeout, programs).finish()
+
+    def start(self, argv, cwd, timeout, programs=()):
+        """run()'s first half: the sandbox made and the program started (a Running, whose
+        finish() waits for it), so that a caller can have several runs at once."""
         problem = self.check()
         if problem:
             raise SandboxError(f"no sandbox could be made here: {problem}")
-        return self.run_sandboxed(argv, cwd, timeout, programs)
+        return self.start_sandboxed(argv, cwd, timeout, programs)
 
-    def run_sandboxed(self, argv, cwd, timeout, programs=()):
+    def start_sandboxed(self, argv, cwd, timeout, programs=()):
         cwd = os.path.abspath(cwd)
         program = os.path.abspath(argv[0])
         programs = list(dict.fromkeys([program] + [os.path.abspath(p) for p in programs]))
@@ -326,10 +332,7 @@ class Sandbox:
         for path in [cwd] + programs + libraries + self.hidden:
             if "\n" in path:
                 raise SandboxError(f"a path with a newline: {path!r}")
-        root, status, fstab = cwd + ".root", cwd + ".status", cwd + ".fstab"
-        os.mkdir(root)
-        open(status, "w").close()
-        init = ["-s", status, "-f", fstab, "-r", root, "-c", cwd, "-p", self.tools_path]
+        init = ["-s", cwd + ".status", "-f", cwd + ".fstab", "-r", cwd + ".root", "-c", cwd, "-p", self.tools_path]
         for p in programs:
             init += ["-b", p]
         if self.privileged:
@@ -348,9 +351,19 @@ class Sandbox:
         command = ([self.tools["unshare"]] + ([] if self.privileged else ["--user", "--map-root-user"])
                    + ["--pid", "--fork", "--kill-child", "--mount-proc", "--mount", "--net", "--ipc", "--uts",
                       "--", self.tools["sh"], INIT] + init + ["--", program] + list(argv[1:]))
-        cgroup = self.make_cgroup(self.cgroup_parent) if self.cgroup_parent else None
-        limit = self.file_size_bytes
-        libc = self.libc
+        return Running(self, command, env, cwd, timeout)
+
+
+class Running:
+    """A sandboxed run under way: started by Sandbox.start, ended by finish()."""
+
+    def __init__(self, sandbox, command, env, cwd, timeout):
+        self.sandbox = sandbox
+        self.timeout = timeout
+        self.root, self.status, self.fstab = cwd + ".root", cwd + ".status", cwd + ".fstab"
+        self.cgroup = sandbox.make_cgroup(sandbox.cgroup_parent) if sandbox.cgroup_parent else None
+        self.ready = None
+        limit, libc, cgroup = sandbox.file_size_bytes, sandbox.libc, self.cgroup
 
         def limits():  # in the child, before unshare: its cgroup, limits, death with the grader
             if cgroup:
@@ -359,56 +372,87 @@ class Sandbox:
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
             libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
+        # Output goes to files (capped by RLIMIT_FSIZE), never into the grader's memory.
+        self.out = self.err = self.proc = self.started = self.ended = None
+        self.closed = False
         try:
-            # Output goes to files (capped by RLIMIT_FSIZE), never into the grader's memory.
-            with open(cwd + ".stdout", "w+b") as out, open(cwd + ".stderr", "w+b") as err:
-                start = time.monotonic()
-                try:
-                    proc = subprocess.Popen(command, cwd="/", env=env, stdin=subprocess.DEVNULL, stdout=out,
-                                            stderr=err, start_new_session=True, preexec_fn=limits)
-                except (OSError, subprocess.SubprocessError) as e:
-                    raise SandboxError(f"cannot start the sandbox: {e}") from e
-                # The time limit counts from the program's start ("ready"), not the sandbox's.
-                timed_out, ready = False, None
-                while ready is None and proc.poll() is None:
-                    with open(status, encoding="utf-8", errors="replace") as f:
-                        if "ready\n" in f.read():
-                            ready = time.monotonic()
-                    if ready is None and time.monotonic() - start > SETUP_LIMIT:
-                        kill_run(proc, cgroup)
-                        raise SandboxError(f"the sandbox was not made within {SETUP_LIMIT} s")
-                    if ready is None:
-                        time.sleep(0.002)
-                try:
-                    proc.wait(timeout=None if ready is None else max(0.0, timeout - (time.monotonic() - ready)))
-                except subprocess.TimeoutExpired:
-                    timed_out = True
-                    kill_run(proc, cgroup)
-                seconds = time.monotonic() - (ready or start)
-                with open(status, encoding="utf-8", errors="replace") as f:
-                    said = f.read().split("\n")
-                if "ready" not in said:
-                    why = next((l[5:] for l in said if l.startswith("fail ")), "")
-                    lines = [l for l in tail(err, 4000).splitlines() if l.strip() and l != f"memlab-sandbox: {why}"]
-                    if lines:  # what failed first (mount's own message, unshare's)
-                        why += f" ({lines[0].strip()})" if why else lines[0].strip()
-                    raise SandboxError("the sandbox could not be made: " + (
-                        why or f"unshare {Outcome(proc.returncode, '', '', 0, False).describe()}"))
-                returncode = proc.returncode
-                exited = [l for l in said if l.startswith("exit ")]
-                if exited and not timed_out:
-                    code = int(exited[-1].split()[1])
-                    # the shell's 128+N for a program killed by signal N (an exit(128+N) looks the same)
-                    returncode = -(code - 128) if 128 < code < 128 + signal.NSIG else code
-                return Outcome(returncode, tail(out), tail(err), seconds, timed_out)
+            os.mkdir(self.root)
+            open(self.status, "w").close()
+            self.out, self.err = open(cwd + ".stdout", "w+b"), open(cwd + ".stderr", "w+b")
+            self.started = time.monotonic()
+            try:
+                self.proc = subprocess.Popen(command, cwd="/", env=env, stdin=subprocess.DEVNULL, stdout=self.out,
+                                             stderr=self.err, start_new_session=True, preexec_fn=limits)
+            except (OSError, subprocess.SubprocessError) as e:
+                raise SandboxError(f"cannot start the sandbox: {e}") from e
+            # The time limit counts from the program's start ("ready"), not the sandbox's.
+            while self.ready is None and self.proc.poll() is None:
+                if "ready\n" in self.said():
+                    self.ready = time.monotonic()
+                elif time.monotonic() - self.started > SETUP_LIMIT:
+                    kill_run(self.proc, self.cgroup)
+                    raise SandboxError(f"the sandbox was not made within {SETUP_LIMIT} s")
+                else:
+                    time.sleep(0.002)
+        except BaseException:
+            self.close()
+            raise
+
+    def said(self):
+        with open(self.status, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+    def finish(self):
+        """Waits for the run (killed at its time limit) and returns its Outcome."""
+        try:
+            proc, timed_out = self.proc, False
+            try:
+                left = None if self.ready is None else max(0.0, self.timeout - (time.monotonic() - self.ready))
+                proc.wait(timeout=left)
+            except subprocess.TimeoutExpired:
+                timed_out = True
+                kill_run(proc, self.cgroup)
+            self.ended = time.monotonic()
+            seconds = time.monotonic() - (self.ready or self.started)
+            said = self.said().split("\n")
+            if "ready" not in said:
+                why = next((line[5:] for line in said if line.startswith("fail ")), "")
+                lines = [line for line in tail(self.err, 4000).splitlines()
+                         if line.strip() and line != f"memlab-sandbox: {why}"]
+                if lines:  # what failed first (mount's own message, unshare's)
+                    why += f" ({lines[0].strip()})" if why else lines[0].strip()
+                raise SandboxError("the sandbox could not be made: " + (
+                    why or f"unshare {Outcome(proc.returncode, '', '', 0, False).describe()}"))
+            returncode = proc.returncode
+            exited = [line for line in said if line.startswith("exit ")]
+            if exited and not timed_out:
+                code = int(exited[-1].split()[1])
+                # the shell's 128+N for a program killed by signal N (an exit(128+N) looks the same)
+                returncode = -(code - 128) if 128 < code < 128 + signal.NSIG else code
+            return Outcome(returncode, tail(self.out), tail(self.err), seconds, timed_out)
         finally:
-            if cgroup:
-                remove_cgroup(cgroup)
-            for path in (root, status, fstab):
-                try:
-                    os.rmdir(path) if path == root else os.remove(path)
-                except OSError:
-                    pass
+            self.close()
+
+    def close(self):
+        """Ends the run (if it still runs) and removes what its sandbox left; once."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.proc and self.proc.poll() is None:
+            kill_run(self.proc, self.cgroup)
+        for f in (self.out, self.err):
+            if f:
+                f.close()
+        if self.cgroup:
+            remove_cgroup(self.cgroup)
+        for path in (self.root, self.status, self.fstab):
+            try:
+                os.rmdir(path) if path == self.root else os.remove(path)
+            except OSError:
+                pass
+        now = time.monotonic()  # the sandbox's own time: before the program's start, after its end
+        if self.started is not None:
+            self.sandbox.overhead += ((self.ready or now) - self.started) + (now - (self.ended or now))
 
 
 def enter_cgroup(path):
