@@ -46,6 +46,7 @@ from evidence import PROOF_FILE, Proof, excerpt, names, read_rows, run_failed, s
 from rubric import band_fraction
 from sandbox import Sandbox, SandboxError
 from sanitizer import find_sanitizer, grade_sanitizer
+from stopwatch import Stopwatch
 
 GRADING_DIR = os.path.dirname(os.path.abspath(__file__))
 CHECKOUT = os.path.dirname(GRADING_DIR)
@@ -211,6 +212,7 @@ class Session:
         self.not_graded = None  # why the GPU tests cannot be graded here (check_sandbox, probe_gpu)
         self.sanitizer = find_sanitizer() if self.has_gpu else None
         self.cuobjdump = object_check.find_cuobjdump()
+        self.stopwatch = None  # the grading under way (Stopwatch): the report's time line
         self._builds = None
         self._trusted = None
         if self.has_gpu:
@@ -391,6 +393,7 @@ BEFORE_COMPILING = ("asm", "includes")
 
 def _grade(session, file, why, scratch, results):
     rubric = session.rubric
+    clock = session.stopwatch = Stopwatch(session.sandbox)
     tests = {t.kind: t for t in rubric.tests if t.kind in ("compile", "static")}
 
     def finish_all(verdict, text):
@@ -445,6 +448,7 @@ def _grade(session, file, why, scratch, results):
                 found += static_checks.included_files(includes, lab_dir, rubric)
     found = sorted(set(found), key=lambda v: (v[2], v[0]))
     gate = [v for v in found if v[0] in BEFORE_COMPILING]
+    clock.lap("static checks")
     if gate:
         results[static.name] = TestResult(static, 0, "fail", "\n".join(["breaks the rules:"] + rule_lines(gate)))
         results[compile_.name] = TestResult(compile_, 0, "fail", "not compiled: the file breaks the static rules")
@@ -459,6 +463,7 @@ def _grade(session, file, why, scratch, results):
     lab_out = os.path.join(build, session.arch, "custom", f"lab{session.lab}")
     objects = [os.path.join(lab_out, name) for name, _ in session.kernel_builds()]
     built = all(os.path.isfile(o) for o in objects)
+    clock.lap("build")
     if not built:  # the compiler failed: nothing to check
         results[compile_.name] = TestResult(compile_, 0, "fail",
                                             "does not build:\n" + first_error(log, scratch, secret_words(rubric)))
@@ -467,6 +472,7 @@ def _grade(session, file, why, scratch, results):
 
     # static: the objects by allowlist
     problems = object_check.check(objects, rubric, session.trusted_names(), session.cuobjdump, session.lab)
+    clock.lap("static checks")
 
     if not ok:
         # It compiled and did not link: say why in a line where the object check can.
@@ -502,11 +508,15 @@ def _grade(session, file, why, scratch, results):
     session.sandbox.allow_reading(*parents_of(binary, scratch))
     runs = Runs(session, binary, scratch)
     passed = grade_correctness(session, runs, rubric.seeds["check"], rubric.check_sizes, {})
-    shared = "racecheck" in rubric.sanitize_tools and object_check.uses_shared_memory(objects, session.cuobjdump)
-    passed = grade_sanitizer(session, runs, rubric.seeds["check"], passed, shared)
+    clock.lap("first checks", runs)
+    functions = object_check.device_functions(objects, session.cuobjdump) if rubric.sanitize_tools else {}
+    passed = grade_sanitizer(session, runs, rubric.seeds["check"], passed, functions)
+    clock.lap("sanitizer", runs)
     timed_wrong = grade_performance(session, runs, [v for v, (ok, _) in passed.items() if ok], results)
+    clock.lap("timed runs", runs)
     passed = grade_correctness(session, runs, rubric.seeds["recheck"], rubric.recheck_sizes, passed,
                                timed_wrong)
+    clock.lap("second checks", runs)
     for t in rubric.tests:
         if t.kind == "correctness":
             ok, text = passed[t.variant]
@@ -552,17 +562,37 @@ class Runs:
     def run(self, binary, args, timeout, tool=()):
         """A run of the lab program (under `tool`, a sanitizer's command, if given); one without
         --check is timed: it has the GPU alone. The outcome carries the run's proof of work."""
-        self.count += 1
-        cwd = self.sandbox.workdir(self.scratch, f"run{self.count}")
-        args = list(args) + ["--proof", PROOF_FILE]
-        with gpu_lock(exclusive="--check" not in args, label=f"{binary} {' '.join(args)}"):
-            outcome = self.sandbox.run(list(tool) + [binary] + args, cwd, timeout, programs=[binary])
-        outcome.proof = Proof(os.path.join(cwd, PROOF_FILE))
-        outcome.secrets = self.secrets
-        m = re.search(r"^lab\d+ on (.+?) \(sm_", outcome.stdout, re.M)
-        if m:
-            self.session.gpu_name = m.group(1)
-        return outcome, cwd
+        return self.together([(binary, args, timeout, tool)])[0]
+
+    def together(self, runs):
+        """Several checks at once (they share the GPU, as other students' checks do; a timed
+        run only alone), [(binary, args, timeout, tool)] -> [(outcome, cwd)], under one hold of
+        the lock."""
+        started, labels = [], []
+        for binary, args, timeout, tool in runs:
+            self.count += 1
+            cwd = self.sandbox.workdir(self.scratch, f"run{self.count}")
+            args = list(args) + ["--proof", PROOF_FILE]
+            started.append((list(tool) + [binary] + args, cwd, timeout, binary))
+            labels.append(f"{binary} {' '.join(args)}")
+        exclusive = any("--check" not in argv for argv, _, _, _ in started)
+        assert not (exclusive and len(started) > 1), "a timed run has the GPU alone"
+        with gpu_lock(exclusive=exclusive, label=" & ".join(labels)):
+            running = []
+            try:
+                for argv, cwd, timeout, binary in started:
+                    running.append(self.sandbox.start(argv, cwd, timeout, programs=[binary]))
+                outcomes = [r.finish() for r in running]
+            finally:
+                for r in running:
+                    r.close()
+        for outcome, (_, cwd, _, _) in zip(outcomes, started):
+            outcome.proof = Proof(os.path.join(cwd, PROOF_FILE))
+            outcome.secrets = self.secrets
+            m = re.search(r"^lab\d+ on (.+?) \(sm_", outcome.stdout, re.M)
+            if m:
+                self.session.gpu_name = m.group(1)
+        return [(outcome, cwd) for outcome, (_, cwd, _, _) in zip(outcomes, started)]
 
 
 def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):

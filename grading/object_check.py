@@ -269,11 +269,21 @@ def defined_problem(name, kind, rubric, trusted):
 SHARED_MEMORY_SASS = re.compile(r"\b(?:LDS|STS|ATOMS|LDSM|STSM|LDGSTS)\b")
 
 
-def uses_shared_memory(paths, cuobjdump):
-    """Does the device code of these objects read or write shared memory (its SASS: LDS, STS,
-    ATOMS, LDSM, STSM, LDGSTS)? Only such code can race there (compute-sanitizer's racecheck,
-    whose start alone takes about ten seconds, runs only then)."""
-    return any(SHARED_MEMORY_SASS.search(run([cuobjdump, "-sass", p])) for p in paths)
+def device_functions(paths, cuobjdump):
+    """{mangled name: does its SASS read or write shared memory (LDS, STS, ATOMS, LDSM, STSM,
+    LDGSTS)?} for every function of these objects' device code: the kernels the sanitizer
+    watches, and whether any can race in shared memory (racecheck runs only then)."""
+    found = {}
+    for path in paths:
+        name = None
+        for line in run([cuobjdump, "-sass", path]).splitlines():
+            m = re.match(r"\s*Function : (\S+)", line)
+            if m:
+                name = m.group(1)
+                found.setdefault(name, False)
+            elif name and SHARED_MEMORY_SASS.search(line):
+                found[name] = True
+    return found
 
 
 def device_undefined(path, cuobjdump):

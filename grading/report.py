@@ -29,6 +29,9 @@ def text_report(rubric, session, submission, results):
     out = [f"lab {rubric.lab}: {submission}",
            f"gpu: {session.gpu_name or ('yes' if session.has_gpu else 'none: GPU tests are skipped')}"
            f" | arch: {session.arch} | {session.sandbox.describe()}"]
+    clock = getattr(session, "stopwatch", None)
+    if clock:
+        out.append(f"time: {clock.line()}")
     if not rubric.private_path:
         out.append("no private grading data here: random seeds and the public sizes")
     elif session.private_exposed():
@@ -53,10 +56,15 @@ def results_json(rubric, session, results):
         if r.verdict != "skip":  # Gradescope knows passed and failed only
             entry["status"] = "passed" if r.verdict == "pass" else "failed"
         tests.append(entry)
-    return {"score": round(total, 2), "output": score_line, "tests": tests,
+    data = {"score": round(total, 2), "output": score_line, "tests": tests,
             "extra_data": {"lab": rubric.lab, "gpu": session.gpu_name, "arch": session.arch,
                            "skipped": sum(r.verdict == "skip" for r in results),
                            "review": [f"{r.name}: {r.review}" for r in results if r.review]}}
+    clock = getattr(session, "stopwatch", None)
+    if clock:
+        data["extra_data"]["seconds"] = clock.summary()
+        data["execution_time"] = round(clock.summary()["total"])
+    return data
 
 
 def write_json(path, data):

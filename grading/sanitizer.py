@@ -1,6 +1,7 @@
 """sanitizer.py - races and memory errors count: the submission's variants under
-compute-sanitizer (racecheck, synccheck, memcheck), once per tool over the variants that
-passed, each alone only where a tool finds an error.
+compute-sanitizer (racecheck, synccheck, memcheck), the tools side by side over the variants
+that passed, watching the submission's own kernels only; a variant alone only where a tool
+finds an error.
 """
 import os
 import re
@@ -10,6 +11,7 @@ from evidence import excerpt, run_failed, sanitised
 
 
 SANITIZER_EXIT = 86  # compute-sanitizer's exit status when its tool found an error
+AT_ONCE = 8  # sanitizer processes side by side on the GPU, at most
 
 
 def find_sanitizer():
@@ -20,39 +22,51 @@ def find_sanitizer():
     return object_check.toolkit_program("compute-sanitizer")
 
 
-def grade_sanitizer(session, runs, seed, passed, shared_memory=True):
+def grade_sanitizer(session, runs, seed, passed, functions):
     """Races and memory errors count: each of the rubric's compute-sanitizer tools (racecheck,
-    synccheck, memcheck; racecheck only where the submission's device code uses shared
-    memory) runs the lab's small --check once over every variant that passed; a run with an
-    error (or that fails) sends each of those variants to a run of its own under that tool,
-    and a variant with an error fails its correctness test with the tool's first line.
-    Returns `passed` with those verdicts."""
-    rubric = session.rubric
-    out = dict(passed)
+    synccheck, memcheck) runs the lab's small --check once over every variant that passed, the
+    tools side by side (checks share the GPU). `functions` ({mangled name: uses shared memory},
+    object_check.device_functions) are the kernels the tools watch: the harness's and the
+    libraries' kernels run unwatched, at full speed. racecheck runs only where one of them uses
+    shared memory. A tool's run with an error (or that fails) sends each of its variants to a
+    run of its own under that tool, and a variant with an error fails its correctness test
+    with the first tool's first line. Returns `passed` with those verdicts."""
     variants = [v for v, (ok, _) in passed.items() if ok]
-    for tool in rubric.sanitize_tools:
-        if tool == "racecheck" and not shared_memory:
-            continue
-        variants = [v for v in variants if out[v][0]]
-        if not variants:
-            break
-        shared = sanitize_run(session, runs, tool, variants, seed)
-        if not run_failed(shared):
-            continue
-        for v in variants:
-            alone = shared if len(variants) == 1 else sanitize_run(session, runs, tool, [v], seed)
-            if run_failed(alone):
-                text = out[v][1]
-                out[v] = (False, (text + "\n" if text else "") + f"compute-sanitizer --tool {tool} (small size): "
-                          + sanitizer_finding(alone))
+    # Where no function could be read, every kernel is watched and racecheck runs: never fewer checks.
+    tools = [t for t in session.rubric.sanitize_tools if t != "racecheck" or not functions or any(functions.values())]
+    if not variants or not tools:
+        return passed
+    together = sanitize_runs(session, runs, [(tool, variants) for tool in tools], seed, functions)
+    failed = [tool for tool, outcome in zip(tools, together) if run_failed(outcome)]
+    alone = {(t, variants[0]): together[tools.index(t)] for t in failed} if len(variants) == 1 else {}
+    jobs = [(tool, [v]) for tool in failed for v in variants if (tool, v) not in alone]
+    for job, outcome in zip(jobs, sanitize_runs(session, runs, jobs, seed, functions)):
+        alone[job[0], job[1][0]] = outcome
+    out = dict(passed)
+    for v in variants:
+        tool = next((t for t in failed if run_failed(alone[t, v])), None)
+        if tool:
+            text = out[v][1]
+            out[v] = (False, (text + "\n" if text else "") + f"compute-sanitizer --tool {tool} (small size): "
+                      + sanitizer_finding(alone[tool, v]))
     return out
 
 
-def sanitize_run(session, runs, tool, variants, seed):
+def sanitize_runs(session, runs, jobs, seed, functions):
+    """[(tool, variants)] -> their outcomes: the lab's small --check of those variants under
+    each tool, AT_ONCE runs at a time."""
     rubric = session.rubric
-    args = rubric.sanitize_args + ["--only", ",".join(variants), "--seed", str(seed)]
-    command = (session.sanitizer, "--tool", tool, "--error-exitcode", str(SANITIZER_EXIT), "--print-limit", "5")
-    return runs.run(runs.binary, args, rubric.sanitize_timeout, tool=command)[0]
+    watched = [arg for name in sorted(functions) for arg in ("--kernel-name", f"kne={name}")]
+    started = []
+    for tool, variants in jobs:
+        command = (session.sanitizer, "--tool", tool, "--error-exitcode", str(SANITIZER_EXIT), "--print-limit", "5",
+                   *watched)
+        args = rubric.sanitize_args + ["--only", ",".join(variants), "--seed", str(seed)]
+        started.append((runs.binary, args, rubric.sanitize_timeout, command))
+    outcomes = []
+    for k in range(0, len(started), AT_ONCE):
+        outcomes += [outcome for outcome, _ in runs.together(started[k:k + AT_ONCE])]
+    return outcomes
 
 
 def sanitizer_finding(outcome):

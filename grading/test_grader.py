@@ -747,8 +747,9 @@ echo "end 0 0 0" >>$proof
         self.assertIn("no proof of work", wrong["copy_strided"])
 
     def test_sanitizer_errors_fail_the_variant(self):
-        """Each tool runs once over the variants that passed; a tool's error sends each to a run
-        of its own, and the one with the error fails with the tool's first line."""
+        """The tools run side by side, each once over the variants that passed, watching the
+        submission's kernels only; a tool's error sends each variant to a run of its own, and
+        the one with the error fails with the tool's first line."""
         # A stand-in compute-sanitizer (it runs in the sandbox, which shows it and the lab program
         # only): racecheck reports copy_float4's kernel as tests/sanitize-samples' v3 was.
         with open(os.path.join(CHECKOUT, "tests", "sanitize-samples", "v3_sequential_addressing.racecheck.log")) as f:
@@ -756,6 +757,7 @@ echo "end 0 0 0" >>$proof
         self.session.sanitizer = self.fake("sanitizer", "", f"""#!/bin/sh
 tool=$2
 shift 6
+while [ "$1" = --kernel-name ]; do shift 2; done
 "$@"
 rc=$?
 case "$tool $*" in
@@ -767,18 +769,27 @@ exit $rc
 """)
         runs = grader.Runs(self.session, self.fake("fake-student", "1.000", ALL_IMPLEMENTED), self.scratch)
         before = {v: (True, "checked") for v in EVERY_VARIANT.split(",")}
-        with mock.patch.object(runs, "run", wraps=runs.run) as run:
-            after = sanitizer.grade_sanitizer(self.session, runs, 1, before)
-        tools = [c.kwargs["tool"][2] for c in run.call_args_list]
-        # racecheck over all three (an error), each alone; synccheck and memcheck over the two left
-        self.assertEqual(tools, ["racecheck"] * 4 + ["synccheck", "memcheck"])
+        functions = {"_Z18copy_float4_kernelPK6float4PS_m": True, "_Z18copy_offset_kernelPKfPfmi": False}
+        with mock.patch.object(runs, "together", wraps=runs.together) as together:
+            after = sanitizer.grade_sanitizer(self.session, runs, 1, before, functions)
+        batches = [[job[3][2] for job in c.args[0]] for c in together.call_args_list]
+        # every tool at once over all three (racecheck finds an error), then racecheck on each alone
+        self.assertEqual(batches, [["racecheck", "synccheck", "memcheck"], ["racecheck"] * 3])
+        first = together.call_args_list[0].args[0][0]
+        self.assertEqual(first[1][:3], self.rubric.sanitize_args)  # the lab-tools.table row
+        self.assertIn("kne=_Z18copy_offset_kernelPKfPfmi", first[3])  # only the submission's kernels
         self.assertEqual({v: ok for v, (ok, _) in after.items()},
                          {"copy_strided": True, "copy_offset": True, "copy_float4": False})
         self.assertIn("compute-sanitizer --tool racecheck (small size): Error: Race reported between Write access "
                       "at v3_sequential_addressing_kernel", after["copy_float4"][1])
         self.assertIn("kernels.cu:141", after["copy_float4"][1])
         self.assertNotIn("/kit/", after["copy_float4"][1])
-        self.assertEqual(run.call_args_list[0].args[1][:3], self.rubric.sanitize_args)  # the lab-tools.table row
+        # racecheck only where some kernel uses shared memory, and always where none could be read
+        for functions, tools in (({"_Z1kv": False}, ["synccheck", "memcheck"]),
+                                 ({}, ["racecheck", "synccheck", "memcheck"])):
+            with mock.patch.object(runs, "together", wraps=runs.together) as together:
+                sanitizer.grade_sanitizer(self.session, runs, 1, {"copy_strided": (True, "")}, functions)
+            self.assertEqual([job[3][2] for job in together.call_args_list[0].args[0]], tools)
 
     def test_run_files_are_read_as_plain_files_only(self):
         """What a run leaves in its folder is read only if it is a regular file: a FIFO would
