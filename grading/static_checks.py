@@ -78,24 +78,36 @@ def included_files(includes, lab_dir, rubric):
 
 
 def preprocess(file, flags, cwd, out_prefix, timeout=120):
-    """The submission's tokens after the compiler's own preprocessor, twice: the device pass
-    (nvcc -E defines __CUDA_ARCH__) and the host pass (-U__CUDA_ARCH__), each with the kit's
-    flags. Returns ([(tokens, includes)], error or None)."""
+    """The submission's tokens after the compiler's own preprocessor, twice (the two at once):
+    the device pass (nvcc -E defines __CUDA_ARCH__) and the host pass (-U__CUDA_ARCH__), each
+    with the kit's flags. Returns ([(tokens, includes)], error or None)."""
     nvcc = os.environ.get("NVCC", "nvcc").split()[0]
-    passes = []
-    for name, extra in (("device", []), ("host", ["-U__CUDA_ARCH__"])):
-        out = f"{out_prefix}.{name}.ii"
+    started = []
+    try:
+        for name, extra in (("device", []), ("host", ["-U__CUDA_ARCH__"])):
+            out = f"{out_prefix}.{name}.ii"
+            command = [nvcc, "-E"] + flags + extra + ["-Xcompiler", "-fdebug-cpp", file, "-o", out]
+            started.append((subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                             text=True), out))
+    except OSError as e:
+        return [], f"the preprocessor could not run ({e})"
+    passes, trouble = [], None
+    for p, out in started:
         try:
-            p = subprocess.run([nvcc, "-E"] + flags + extra + ["-Xcompiler", "-fdebug-cpp", file, "-o", out],
-                               cwd=cwd, capture_output=True, text=True, timeout=timeout)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            return passes, f"the preprocessor could not run ({e})"
+            _, err = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
+            trouble = trouble or f"the preprocessor took more than {timeout} s"
+            continue
         if p.returncode != 0:
-            return passes, p.stderr.strip() or f"nvcc -E exited {p.returncode}"
-        with open(out, encoding="utf-8", errors="replace") as f:
-            passes.append(cpp_tokens.preprocessed(f.read(), file))
-        os.remove(out)
-    return passes, None
+            trouble = trouble or err.strip() or f"nvcc -E exited {p.returncode}"
+        elif not trouble:
+            with open(out, encoding="utf-8", errors="replace") as f:
+                passes.append(cpp_tokens.preprocessed(f.read(), file))
+        if os.path.exists(out):
+            os.remove(out)
+    return passes, trouble
 
 
 class Matcher:
