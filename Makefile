@@ -81,9 +81,10 @@ else
 FLAVOUR := student
 endif
 
-# ---- the harness --------------------------------------------------------------------------
-HOST_SRCS := $(wildcard common/*.c)
-CUDA_SRCS := $(wildcard common/*.cu)
+# ---- common/: the harness (every lab) and its probes/ (what some labs share) ---------------
+# Every lab program links both; a lab's sources include a probe as "probes/NAME.h".
+HOST_SRCS := $(wildcard common/*.c common/probes/*.c)
+CUDA_SRCS := $(wildcard common/*.cu common/probes/*.cu)
 HOST_OBJS := $(patsubst common/%.c,$(HOST_OUT)/common/%.o,$(HOST_SRCS))
 CUDA_OBJS := $(patsubst common/%.cu,$(OUT)/common/%.o,$(CUDA_SRCS))
 VERSION_OBJ := $(OUT)/version.o
@@ -258,7 +259,7 @@ $(OUT)/tests/lab10_image_check: tests/unit/lab10_image_check.cu $(HOST_OUT)/comm
 	@mkdir -p $(@D)
 	$(NVCC) $(NVFLAGS) -Ilabs/lab10-constant-texture $(filter %.cu %.o,$^) -o $@
 
-# The GPU-side checker's own checks (common/devcheck.h): needs a GPU to run.
+# The GPU-side checker's own checks (common/probes/devcheck.h): needs a GPU to run.
 $(OUT)/tests/devcheck: tests/unit/devcheck.cu $(HARNESS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVFLAGS) $(filter %.cu %.o,$^) -o $@

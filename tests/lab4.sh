@@ -2,7 +2,7 @@
 # Without a GPU: the twin build (kernels.cu compiled with -dlcm=ca and -dlcm=cg, both in one
 # program), the SASS of the two builds (cuobjdump, from the toolkit or from pip's
 # nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm; skipped without), the read-only trap, the
-# chase's building blocks (common/chase.h) against a walk, the edge finder (edges.h) on
+# chase's building blocks (common/probes/chase.h) against a walk, the edge finder (edges.h) on
 # synthetic curves, plot-l2sweep.gp on a synthetic CSV, tools/ncu-counters.sh's MARKER join
 # with a stand-in ncu, the fixtures build. With a GPU: the solution verified, the student
 # file's TODOs reported as not_implemented, the phenomenon in a loose form (an L1 step in ca
@@ -38,7 +38,7 @@ else
         [ \$(grep -c 'LDG.E.CONSTANT' '$tmp/trap4') -eq 2 ] && ! grep -v CONSTANT '$tmp/trap4' | grep -q LDG"
 fi
 
-check "lab4 chase: the links are one cycle, and a walk ends where chase_position says (common/chase.h)" bash -c "
+check "lab4 chase: the links are one cycle, and a walk ends where chase_position says (common/probes/chase.h)" bash -c "
     ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/rng.c -o '$tmp/chase_test' &&
     '$tmp/chase_test'"
 

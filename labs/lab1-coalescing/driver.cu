@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "devcheck.h"
+#include "probes/devcheck.h"
 #include "harness.h"
 #include "kernels.h"
 #include "sector_model.h"

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chase.h"
+#include "probes/chase.h"
 #include "harness.h"
 #include "image_check.h"
 #include "kernels.h"

@@ -33,7 +33,7 @@
 #include "harness.h"
 #include "kernels.h"
 #include "points.h"
-#include "profile.h"
+#include "probes/profile.h"
 
 #define GUARD_WORDS 1024 /* poisoned words after the outputs: writes past n show */
 #define POISON_WORD 0xFFFFFFFFu

@@ -1,7 +1,7 @@
 /* chain.h - lab 4's chase points: the chain, the reference and the timing of a footprint
  * (trusted, included by driver.cu after harness.h and kernels.h).
  *
- * The chain (common/chase.h) has one link per 32-byte sector, in one random cycle through
+ * The chain (common/probes/chase.h) has one link per 32-byte sector, in one random cycle through
  * the footprint; every other word of the buffer holds a random index inside the buffer, so a
  * chase that reads a wrong word goes astray but stays in bounds. A timed chase starts at a
  * link of its own each repetition, and its 32 lanes' ends are checked against the host's walk.
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chase.h"
+#include "probes/chase.h"
 #include "edges.h"
 #include "harness.h"
 #include "kernels.h"

@@ -4,9 +4,9 @@
  * cached in L1 and L2) and with -dlcm=cg (in L2 only). Every experiment runs both copies side by
  * side; the `build` column says which. Experiments (seed 002, section III.C), one CSV each in
  * results/lab4/:
- *   bandwidth  the driver's own probes (common/bandwidth.h): every SM re-reading 32 KiB from its L1
- *              (ld.ca), all SMs re-reading a buffer only the L2 holds (ld.cg), a read of over
- *              twice the L2 from DRAM: machine parameters for lab 9
+ *   bandwidth  the driver's own probes (common/probes/bandwidth.h): every SM re-reading 32 KiB
+ *              from its L1 (ld.ca), all SMs re-reading a buffer only the L2 holds (ld.cg), a read
+ *              of over twice the L2 from DRAM: machine parameters for lab 9
  *   l2sweep    the probes' ld.cg re-read by all SMs, footprints 1/8 to 4x the L2, 8 per doubling
  *              (--quick 4, --full 16), each line read by one SM or by every SM: bandwidth; each
  *              mode's edge refined by bisection (l2sweep.h)
@@ -51,14 +51,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bandwidth.h"
+#include "probes/bandwidth.h"
 #include "harness.h"
 #include "kernels.h"
 #include "arrays.h"
 #include "chain.h"
 #include "l2sweep.h"
 #include "probes.h"
-#include "profile.h"
+#include "probes/profile.h"
 
 #define CARVE_RADIUS 4
 #define MAX_CURVE 200

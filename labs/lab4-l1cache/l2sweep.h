@@ -1,7 +1,7 @@
 /* l2sweep.h - lab 4's L2 sweep: the L2's capacity as an edge in bandwidth (trusted, included
  * by driver.cu). One warp's chase climbs gradually past half the L2 and shows no edge at the
  * whole of it; all the SMs re-reading a buffer with ld.cg show two sharp ones. The points are
- * common/bandwidth.h's (lab_sweep_point), at footprints from 1/8 of the L2 to 4 times it,
+ * common/probes/bandwidth.h's (lab_sweep_point), at footprints from 1/8 of the L2 to 4 times it,
  * 8 per doubling (--quick 4, --full 16), in two modes:
  *   shared    the grid reads the buffer once a pass: each line is read by one SM and held once,
  *             so the edge should be at the whole L2
@@ -15,7 +15,7 @@
 #ifndef LAB4_L2SWEEP_H
 #define LAB4_L2SWEEP_H
 
-#include "bandwidth.h"
+#include "probes/bandwidth.h"
 #include "edges.h"
 #include "harness.h"
 

@@ -1,5 +1,6 @@
 /* probes.h - lab 4's own kernels and tables, used by the driver (trusted code: timed without
- * varied inputs or checks, as lab 2's chase is). The bandwidth probes are in common/bandwidth.h.
+ * varied inputs or checks, as lab 2's chase is). The bandwidth probes are in
+ * common/probes/bandwidth.h.
  *
  *   warm_kernel      one read of a chase's footprint by every SM: what fits in the L2 is there
  *                    (in both partitions) before the chase is timed

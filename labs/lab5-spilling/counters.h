@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "profile.h"
+#include "probes/profile.h"
 
 static const char *const metrics[] = {
     "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_local_op_ld_lookup_hit.sum",

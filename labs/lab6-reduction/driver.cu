@@ -28,7 +28,7 @@
 
 #include <cub/cub.cuh>
 
-#include "devcheck.h"
+#include "probes/devcheck.h"
 #include "harness.h"
 #include "kernels.h"
 

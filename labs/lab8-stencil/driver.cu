@@ -28,7 +28,7 @@
 
 #include <cudaTypedefs.h>
 
-#include "grid3d.h"
+#include "probes/grid3d.h"
 #include "harness.h"
 #include "kernels.h"
 

@@ -15,7 +15,7 @@
 #include "harness.h"
 #include "kernels.h"
 #include "model.h"
-#include "profile.h"
+#include "probes/profile.h"
 
 #define PROFILE_EDGE 512
 #define PROFILE_POINTS (LAB9_CODES * LAB9_QUICK_SHAPES)

@@ -11,9 +11,9 @@
  * (kernels.cu) give the volumes V_GM and V_L2 of a third prediction.
  * Experiments, one CSV each in results/lab9/:
  *   bandwidth  BW_SMX from every SM re-reading its L1, BW_L2 from a buffer only the L2 holds,
- *              a DRAM read (common/bandwidth.h); BW_GM is the copy ceiling of the run (the
+ *              a DRAM read (common/probes/bandwidth.h); BW_GM is the copy ceiling of the run (the
  *              CSV header)
- *   latency    the DRAM latency of one load, a pointer chase (common/latency.h)
+ *   latency    the DRAM latency of one load, a pointer chase (common/probes/latency.h)
  *   issue      the instructions the GPU issues a second: independent FFMAs on every SM (machine.h)
  *   model      every code x block shape x n (256, 384, 512, 768; --quick 256 and 512 and three
  *              shapes): the measured time (cold L2), the counted volumes, both predictions
@@ -39,11 +39,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bandwidth.h"
-#include "grid3d.h"
+#include "probes/bandwidth.h"
+#include "probes/grid3d.h"
 #include "harness.h"
 #include "kernels.h"
-#include "latency.h"
+#include "probes/latency.h"
 #include "machine.h"
 #include "model.h"
 #include "stencils.cuh"

@@ -1,6 +1,6 @@
 /* machine.h - lab 9's probe of the issue rate, the one figure of the machine that common/
- * has no probe for (trusted; included by driver.cu only). The bandwidths are common/bandwidth.h's,
- * the DRAM latency common/latency.h's.
+ * has no probe for (trusted; included by driver.cu only). The bandwidths are
+ * common/probes/bandwidth.h's, the DRAM latency common/probes/latency.h's.
  *
  *   issue_kernel   independent FFMA chains on every thread: an SM issues one a clock a scheduler
  *   measure_issue  times it over every SM (results/lab9/issue.csv): warp instructions a second

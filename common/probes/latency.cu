@@ -89,7 +89,7 @@ double lab_dram_latency_ns(struct lab *lab)
         }
         struct timing_config cfg = lab_timing(lab, 0);
         /* Trusted code: no varied inputs, no checks while timed. Each hop misses every
-         * cache (the cycle, common/chase.h): at least one 32-byte sector from DRAM. */
+         * cache (the cycle, common/probes/chase.h): at least one 32-byte sector from DRAM. */
         struct timed_job timed = {names[k], launch_chase, &c, NULL, NULL, {32.0 * hops, 0, 0, 0}};
         enum row_status clocked = lab_time(lab, &timed, &cfg, &row.ms);
         row.status = verify_chase(lab, names[k], &c, order, slots, (1LL + cfg.warmup + cfg.reps) * hops);

@@ -1,6 +1,6 @@
 /* latency.h - the DRAM latency of one load, measured by a pointer chase (labs 2 and 9).
  *
- * One thread follows a chain of links (common/chase.h) through a buffer 4x the L2 size, one
+ * One thread follows a chain of links (common/probes/chase.h) through a buffer 4x the L2 size, one
  * link per 128-byte line, so that no two links share a line or a sector and every hop misses
  * every cache. Two orders: random over the whole buffer (chase_whole_buffer) and page by page
  * (chase_page_by_page: random inside each 2 MiB page, the pages in order, so the address
