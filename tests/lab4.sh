@@ -43,7 +43,7 @@ check "lab4 chase: the links are one cycle, and a walk ends where chase_position
     '$tmp/chase_test'"
 
 check "lab4 edges: steps give their capacity and knee, a creep no edge; a fall in bandwidth its halfway (edges.h)" bash -c "
-    ${CC:-cc} -O2 -Wall -Icommon -Ilabs/lab4-l1cache/driver tests/fixtures/lab4/edges_test.c common/stats.c -lm -o '$tmp/edges_test' &&
+    ${CC:-cc} -O2 -Wall -Icommon -Ilabs/lab4-l1cache/driver tests/fixtures/lab4/edges_test.c labs/lab4-l1cache/driver/edges.c common/stats.c -lm -o '$tmp/edges_test' &&
     '$tmp/edges_test'"
 
 # plot-l2sweep.gp on both kinds of CSV the driver writes (tests/run.sh renders the reference,

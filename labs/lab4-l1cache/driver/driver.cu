@@ -56,6 +56,7 @@
 #include "kernels.h"
 #include "arrays.h"
 #include "chain.h"
+#include "edges.h"
 #include "l2sweep.h"
 #include "probes.h"
 #include "probes/profile.h"
