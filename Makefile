@@ -82,13 +82,17 @@ FLAVOUR := student
 endif
 
 # ---- common/: the harness (every lab) and its probes/ (what some labs share) ---------------
-# Every lab program links both; a lab's sources include a probe as "probes/NAME.h".
-HOST_SRCS := $(wildcard common/*.c common/probes/*.c)
-CUDA_SRCS := $(wildcard common/*.cu common/probes/*.cu)
+# Every lab program links the whole harness, then the probes as an archive, from which the
+# linker takes the probes the program uses. A lab's sources include a probe as "probes/NAME.h".
+HOST_SRCS := $(wildcard common/*.c)
+CUDA_SRCS := $(wildcard common/*.cu)
 HOST_OBJS := $(patsubst common/%.c,$(HOST_OUT)/common/%.o,$(HOST_SRCS))
 CUDA_OBJS := $(patsubst common/%.cu,$(OUT)/common/%.o,$(CUDA_SRCS))
 VERSION_OBJ := $(OUT)/version.o
 HARNESS  := $(HOST_OBJS) $(CUDA_OBJS) $(VERSION_OBJ)
+PROBE_OBJS := $(patsubst common/probes/%.c,$(HOST_OUT)/common/probes/%.o,$(wildcard common/probes/*.c)) \
+              $(patsubst common/probes/%.cu,$(OUT)/common/probes/%.o,$(wildcard common/probes/*.cu))
+PROBES   := $(OUT)/common/probes.a
 
 $(HOST_OUT)/common/%.o: common/%.c
 	@mkdir -p $(@D)
@@ -97,6 +101,10 @@ $(HOST_OUT)/common/%.o: common/%.c
 $(OUT)/common/%.o: common/%.cu
 	@mkdir -p $(@D)
 	$(NVCC) $(NVFLAGS) -c $< -o $@
+
+$(PROBES): $(PROBE_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
 
 # The build's identity, rewritten only when it changes (so nothing rebuilds needlessly).
 # A copy of the tree without .git (a GPU machine) reads the revision from .revision;
@@ -138,7 +146,7 @@ $(call kernel_obj,$(1),$(2),$(4)): $(3)
 endef
 define lab_build
 $(foreach b,$(call kernel_builds,$(1)),$(eval $(call kernel_rule,$(1),$(2),$(3),$(b))))
-$(OUT)/$(2)/lab$(1)/lab$(1): $(call driver_objs,$(1)) $(foreach b,$(call kernel_builds,$(1)),$(call kernel_obj,$(1),$(2),$(b))) $$(HARNESS)
+$(OUT)/$(2)/lab$(1)/lab$(1): $(call driver_objs,$(1)) $(foreach b,$(call kernel_builds,$(1)),$(call kernel_obj,$(1),$(2),$(b))) $$(HARNESS) $$(PROBES)
 	$$(NVCC) $$(ARCH_FLAGS) -Xcompiler $$(OPENMP) $$^ -o $$@ $$(LIBS_lab$(1))
 endef
 
@@ -271,9 +279,9 @@ $(OUT)/tests/lab10_image_check: tests/unit/lab10_image_check.cu $(HOST_OUT)/comm
 	$(NVCC) $(NVFLAGS) -Ilabs/lab10-constant-texture -Ilabs/lab10-constant-texture/driver $(filter %.cu %.o,$^) -o $@
 
 # The GPU-side checker's own checks (common/probes/devcheck.h): needs a GPU to run.
-$(OUT)/tests/devcheck: tests/unit/devcheck.cu $(HARNESS)
+$(OUT)/tests/devcheck: tests/unit/devcheck.cu $(HARNESS) $(PROBES)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVFLAGS) $(filter %.cu %.o,$^) -o $@
+	$(NVCC) $(NVFLAGS) $(filter %.cu %.o %.a,$^) -o $@
 
 # ---- dist: the student copy (issue 8; grading/make-dist.sh says what is left out) ---------
 DIST_TARBALL := dist/gpu-memlab-student.tar.gz
