@@ -1,5 +1,5 @@
 /* counters.h - lab 5 --counters: where the local-memory traffic went, from Nsight Compute
- * (trusted, included by driver.cu only).
+ * (trusted, used by driver.cu).
  *
  * The driver runs itself again under Nsight Compute (profile.h) with --check --profile-once,
  * which launches every point once, after its mark. Per point the CSV gets (ncu_* columns,
@@ -16,12 +16,9 @@
 #ifndef LAB5_COUNTERS_H
 #define LAB5_COUNTERS_H
 
-#include <math.h>
-#include <stdio.h>
-#include <string.h>
+#include <stddef.h>
 
-#include "probes/profile.h"
-
+/* What ncu is asked for: struct counters holds a value of each, in this order. */
 static const char *const metrics[] = {
     "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_local_op_ld_lookup_hit.sum",
     "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum", "l1tex__t_sectors_pipe_lsu_mem_local_op_st_lookup_hit.sum",
@@ -36,38 +33,11 @@ struct counters {
     int seen;
 };
 
-/* One profiled kernel's metrics, for its point. */
-static int keep_counters(void *ctx, int point, const double *v)
-{
-    struct counters *c = (struct counters *)ctx + point;
-    memcpy(c->value, v, sizeof c->value);
-    c->seen = 1;
-    return 1;
-}
-
 /* Run this program again under Nsight Compute with `args` (which must contain
  * --profile-once; profile.h), and keep what it measured in c[0..points). */
-static void collect_counters(const char *args, struct counters *c, int points)
-{
-    profile_self(metrics, METRICS, points, args, keep_counters, c, "the ncu_* columns stay empty");
-}
+void collect_counters(const char *args, struct counters *c, int points);
 
 /* The ncu_* columns of a point: empty without counters, and where ncu gave no value. */
-static const char *ncu_columns(const struct counters *c, char *text, size_t len)
-{
-    const double *v = c->value;
-    double out[9] = {v[0], 100.0 * v[1] / v[0], v[2], 100.0 * v[3] / v[2], 32.0 * (v[4] + v[5]), v[6] + v[7], v[8],
-                     v[9], v[10]};
-    size_t used = 0;
-    text[0] = '\0';
-    for (int k = 0; k < 9 && used < len; k++) {
-        int digits = k == 1 || k == 3 ? 2 : k == 6 ? 1 : 0;
-        if (c->seen && isfinite(out[k]))
-            used += snprintf(text + used, len - used, "%s%.*f", k ? "," : "", digits, out[k]);
-        else
-            used += snprintf(text + used, len - used, "%s", k ? "," : "");
-    }
-    return text;
-}
+const char *ncu_columns(const struct counters *c, char *text, size_t len);
 
 #endif

@@ -31,6 +31,7 @@
 #include "kernels.h"
 #include "points.h"
 #include "wave_check.h"
+#include "probes/profile.h"
 
 #define EDGE_MAX 1024
 #define MAX_VARIANTS 8
