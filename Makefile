@@ -268,8 +268,9 @@ test:
 test-quick:
 	@SKIP_GRADING=1 bash tests/run.sh
 
-# The harness's unit tests: host code only, no GPU.
-$(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.o,$(HOST_OBJS)) $(HOST_OUT)/common/check.o
+# The harness's unit tests (and lab 1's traffic models): host code only, no GPU.
+$(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.o,$(HOST_OBJS)) $(HOST_OUT)/common/check.o \
+                        $(HOST_OUT)/driver/lab1/sector_model.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(filter %.c %.o,$^) -lm -o $@
 
