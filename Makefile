@@ -275,7 +275,8 @@ $(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.
 	$(CC) $(CFLAGS) $(filter %.c %.o,$^) -lm -o $@
 
 # Lab 10's image check on 1 to 8 threads (host code only, no GPU).
-$(OUT)/tests/lab10_image_check: tests/unit/lab10_image_check.cu $(HOST_OUT)/common/check.o $(HOST_OUT)/common/rng.o
+$(OUT)/tests/lab10_image_check: tests/unit/lab10_image_check.cu $(OUT)/driver/lab10/image_check.o \
+                                  $(HOST_OUT)/common/check.o $(HOST_OUT)/common/rng.o
 	@mkdir -p $(@D)
 	$(NVCC) $(NVFLAGS) -Ilabs/lab10-constant-texture -Ilabs/lab10-constant-texture/driver $(filter %.cu %.o,$^) -o $@
 

@@ -32,6 +32,7 @@
 #include "harness.h"
 #include "image_check.h"
 #include "kernels.h"
+#include "modes.h"
 #include "texture_model.h"
 
 #define TW LAB10_TABLE_WORDS
@@ -423,10 +424,6 @@ static void run_experiment(struct state *st, enum experiment e, int edge, int st
     if (!lab->opts.check)
         report_close(&rep);
 }
-
-/* ---- texture modes and the staircase (the driver's own sampler) --------------------------- */
-
-#include "modes.h"
 
 int main(int argc, char **argv)
 {
