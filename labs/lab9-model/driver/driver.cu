@@ -44,11 +44,13 @@
 #include "harness.h"
 #include "kernels.h"
 #include "probes/latency.h"
+#include "probes/profile.h"
+#include "counters.h"
 #include "machine.h"
 #include "model.h"
+#include "state.h"
 #include "stencils.cuh"
 
-#define MAX_SIZES 4
 #define EDGE_STEP 128
 #define EDGE_MAX 1024
 #define TARGET_EDGE 512
@@ -63,16 +65,6 @@ static const char *const limiter_names[LAB9_LIMITERS] = {"issue", "shared", "gm"
 /* The references: k1's star (r 1), k2 and k3's box; the device's float coefficients. */
 static const struct star_stencil seven = {1, {(double)0.4f, (double)0.1f}};
 static const double box_w[4] = {(double)0.3f, (double)0.05f, (double)0.02f, (double)0.01f};
-
-struct state {
-    float *in, *out, *host_in, *got;
-    size_t capacity, got_capacity;
-    struct lab9_machine machine;
-    double gbps[3];          /* BW_GM, BW_L2, BW_SMX */
-    struct lab9_rates rates; /* the same, the issue rate and the DRAM latency */
-    int formulas[LAB9_CODES]; /* the student's volumes: 1 implemented, 0 not */
-    int edges[MAX_SIZES], edge_count;
-};
 
 struct code_job {
     struct grid_timed data; /* first: the job is grid3d.h's ctx */
@@ -100,7 +92,7 @@ static void build_reference(struct reference *ref, const float *in, struct grid 
                     k == 0 ? (const void *)&seven : NULL, tolerance_for_sum(k == 0 ? 7 : 27, magnitude));
 }
 
-static struct lab9_config shape_config(int k, int s, int n)
+struct lab9_config shape_config(int k, int s, int n)
 {
     struct lab9_config c = {n, lab9_shapes[k][s][0], lab9_shapes[k][s][1], lab9_shapes[k][s][2]};
     return c;
@@ -238,9 +230,8 @@ static double summarise(const struct point *p, int count, int seed, const char *
     return mean;
 }
 
-/* The lab's prediction for volumes v (the count's or the student's) of code k at c. */
-static struct lab9_time predict(const struct lab *lab, const struct state *st, int k, const struct lab9_config *c,
-                                const struct lab9_volumes *v, struct lab9_launch *launch)
+struct lab9_time predict(const struct lab *lab, const struct state *st, int k, const struct lab9_config *c,
+                         const struct lab9_volumes *v, struct lab9_launch *launch)
 {
     const struct occupancy occ = gpu_occupancy(&lab->gpu, code_kernel(k), code_threads(k, c), code_smem(k, c));
     *launch = model_launch(k, c, occ.blocks_per_sm);
@@ -359,9 +350,22 @@ static void verify_edges(struct lab *lab, struct state *st)
     printf("grids of the sweep: %d code x shape x n points verified (sampled rows)\n", points);
 }
 
-/* ---- counters (counters.h: uses struct state, shape_config and predict) ----------------- */
+/* ---- counters: the points --counters profiles (counters.h) ------------------------------ */
 
-#include "counters.h"
+/* --profile-once: the quick shapes of every code at PROFILE_EDGE, once each after its mark. */
+static void profile_points(struct lab *lab, struct state *st)
+{
+    for (int k = 0; k < LAB9_CODES; k++)
+        for (int s = 0; s < LAB9_QUICK_SHAPES; s++) {
+            if (!cli_selects(&lab->opts, lab9_variants[k].name))
+                continue;
+            struct lab9_config c = shape_config(k, s, PROFILE_EDGE);
+            profile_mark(k * LAB9_QUICK_SHAPES + s);
+            launch_code(k, &c, st->out, st->in, c.n, c.n, c.n, 0);
+            gpu_check_launch(lab9_variants[k].name);
+        }
+    CUDA_CHECK(cudaDeviceSynchronize());
+}
 
 /* ---- main ------------------------------------------------------------------------------------ */
 
