@@ -39,7 +39,7 @@ else
 fi
 
 check "lab4 chase: the links are one cycle, and a walk ends where chase_position says (common/probes/chase.h)" bash -c "
-    ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/rng.c -o '$tmp/chase_test' &&
+    ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/probes/chase.c common/rng.c -o '$tmp/chase_test' &&
     '$tmp/chase_test'"
 
 check "lab4 edges: steps give their capacity and knee, a creep no edge; a fall in bandwidth its halfway (edges.h)" bash -c "

@@ -22,40 +22,28 @@
 
 #include "rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CHASE_PAGE_BYTES ((size_t)2 << 20)
 
 /* order[0..slots): the slots in visiting order, shuffled within groups of group_slots
  * consecutive slots (group_slots >= slots: one random order over the whole buffer). */
-static inline void chase_order(unsigned *order, size_t slots, size_t group_slots, struct rng *r)
-{
-    for (size_t s = 0; s < slots; s++)
-        order[s] = (unsigned)s;
-    for (size_t first = 0; first < slots; first += group_slots) {
-        size_t len = slots - first < group_slots ? slots - first : group_slots;
-        for (size_t i = len - 1; i > 0; i--) { /* Fisher-Yates */
-            size_t j = rng_next(r) % (i + 1);
-            unsigned t = order[first + i];
-            order[first + i] = order[first + j];
-            order[first + j] = t;
-        }
-    }
-}
+void chase_order(unsigned *order, size_t slots, size_t group_slots, struct rng *r);
 
 /* Write the cycle into the buffer's host image: the slot visited at step p links to the
  * slot visited at step p + 1, the last one back to the first. Other words are left as
  * they are. */
-static inline void chase_links(uint32_t *words, const unsigned *order, size_t slots, unsigned stride_words)
-{
-    for (size_t p = 0; p < slots; p++)
-        words[(size_t)order[p] * stride_words] = order[(p + 1) % slots] * stride_words;
-}
+void chase_links(uint32_t *words, const unsigned *order, size_t slots, unsigned stride_words);
 
 /* Where a chase that starts at step `first_step` of the order (word index
  * order[first_step] * stride_words) stands after `hops` hops, as a word index. */
-static inline unsigned chase_position(const unsigned *order, size_t slots, size_t first_step, long long hops,
-                                      unsigned stride_words)
-{
-    return order[(first_step + (size_t)(hops % (long long)slots)) % slots] * stride_words;
+unsigned chase_position(const unsigned *order, size_t slots, size_t first_step, long long hops,
+                        unsigned stride_words);
+
+#ifdef __cplusplus
 }
+#endif
 
 #endif
