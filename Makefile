@@ -81,13 +81,18 @@ else
 FLAVOUR := student
 endif
 
-# ---- the harness --------------------------------------------------------------------------
+# ---- common/: the harness (every lab) and its probes/ (what some labs share) ---------------
+# Every lab program links the whole harness, then the probes as an archive, from which the
+# linker takes the probes the program uses. A lab's sources include a probe as "probes/NAME.h".
 HOST_SRCS := $(wildcard common/*.c)
 CUDA_SRCS := $(wildcard common/*.cu)
 HOST_OBJS := $(patsubst common/%.c,$(HOST_OUT)/common/%.o,$(HOST_SRCS))
 CUDA_OBJS := $(patsubst common/%.cu,$(OUT)/common/%.o,$(CUDA_SRCS))
 VERSION_OBJ := $(OUT)/version.o
 HARNESS  := $(HOST_OBJS) $(CUDA_OBJS) $(VERSION_OBJ)
+PROBE_OBJS := $(patsubst common/probes/%.c,$(HOST_OUT)/common/probes/%.o,$(wildcard common/probes/*.c)) \
+              $(patsubst common/probes/%.cu,$(OUT)/common/probes/%.o,$(wildcard common/probes/*.cu))
+PROBES   := $(OUT)/common/probes.a
 
 $(HOST_OUT)/common/%.o: common/%.c
 	@mkdir -p $(@D)
@@ -96,6 +101,10 @@ $(HOST_OUT)/common/%.o: common/%.c
 $(OUT)/common/%.o: common/%.cu
 	@mkdir -p $(@D)
 	$(NVCC) $(NVFLAGS) -c $< -o $@
+
+$(PROBES): $(PROBE_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
 
 # The build's identity, rewritten only when it changes (so nothing rebuilds needlessly).
 # A copy of the tree without .git (a GPU machine) reads the revision from .revision;
@@ -110,6 +119,11 @@ $(VERSION_OBJ): $(OUT)/version.c
 
 # ---- one lab: the trusted driver once per lab, then per flavour ---------------------------
 # $(1) number; for lab_build also $(2) flavour and $(3) its kernels.cu.
+# The driver is every .cu and .c file of the lab's driver/ folder, each compiled on its own
+# (.c: host code in C, as in common/), with the lab's folder on the include path: kernels.h
+# and the files there that students read as part of the lesson.
+driver_srcs = $(wildcard $(call lab_dir,$(1))/driver/*.cu $(call lab_dir,$(1))/driver/*.c)
+driver_objs = $(foreach f,$(call driver_srcs,$(1)),$(if $(filter %.c,$(f)),$(HOST_OUT),$(OUT))/driver/lab$(1)/$(basename $(notdir $(f))).o)
 # A lab's lab.mk may have its kernels.cu compiled more than once into the one program, each
 # time with flags of its own: KERNEL_BUILDS_labN := a b and KERNEL_FLAGS_labN_a := ... give
 # objects kernels_a.o and kernels_b.o (lab 4: the same kernels with the L1 on and off).
@@ -117,9 +131,12 @@ $(VERSION_OBJ): $(OUT)/version.c
 kernel_builds = $(or $(KERNEL_BUILDS_lab$(1)),one)
 kernel_obj = $(OUT)/$(2)/lab$(1)/kernels$(if $(filter one,$(3)),,_$(3)).o
 define lab_driver
-$(OUT)/driver/lab$(1)/driver.o: $(call lab_dir,$(1))/driver.cu
+$(OUT)/driver/lab$(1)/%.o: $(call lab_dir,$(1))/driver/%.cu
 	@mkdir -p $$(@D)
 	$$(NVCC) $$(NVFLAGS) -I$(call lab_dir,$(1)) -c $$< -o $$@
+$(HOST_OUT)/driver/lab$(1)/%.o: $(call lab_dir,$(1))/driver/%.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS) -I$(call lab_dir,$(1)) -c $$< -o $$@
 endef
 # $(4): the build's name (one, or one of KERNEL_BUILDS_labN)
 define kernel_rule
@@ -129,11 +146,14 @@ $(call kernel_obj,$(1),$(2),$(4)): $(3)
 endef
 define lab_build
 $(foreach b,$(call kernel_builds,$(1)),$(eval $(call kernel_rule,$(1),$(2),$(3),$(b))))
-$(OUT)/$(2)/lab$(1)/lab$(1): $(OUT)/driver/lab$(1)/driver.o $(foreach b,$(call kernel_builds,$(1)),$(call kernel_obj,$(1),$(2),$(b))) $$(HARNESS)
+$(OUT)/$(2)/lab$(1)/lab$(1): $(call driver_objs,$(1)) $(foreach b,$(call kernel_builds,$(1)),$(call kernel_obj,$(1),$(2),$(b))) $$(HARNESS) $$(PROBES)
 	$$(NVCC) $$(ARCH_FLAGS) -Xcompiler $$(OPENMP) $$^ -o $$@ $$(LIBS_lab$(1))
 endef
 
 $(foreach n,$(LAB_NUMS),$(eval $(call lab_driver,$(n))))
+# Before the driver had a folder it was labs/labN-topic/driver.cu, and the dependency files of a
+# build made then (build/, build-grading/) still name it: without a rule make would stop there.
+$(addsuffix /driver.cu,$(LAB_DIRS)):
 $(foreach n,$(LAB_NUMS),$(eval $(call lab_build,$(n),student,$(call lab_dir,$(n))/kernels.cu)))
 $(foreach n,$(LAB_NUMS),$(if $(wildcard $(call sol_dir,$(n))/kernels.cu),$(eval $(call lab_build,$(n),solution,$(call sol_dir,$(n))/kernels.cu))))
 
@@ -248,20 +268,22 @@ test:
 test-quick:
 	@SKIP_GRADING=1 bash tests/run.sh
 
-# The harness's unit tests: host code only, no GPU.
-$(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.o,$(HOST_OBJS)) $(HOST_OUT)/common/check.o
+# The harness's unit tests (and lab 1's traffic models): host code only, no GPU.
+$(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.o,$(HOST_OBJS)) $(HOST_OUT)/common/check.o \
+                        $(HOST_OUT)/driver/lab1/sector_model.o
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -lm -o $@
+	$(CC) $(CFLAGS) $(filter %.c %.o,$^) -lm -o $@
 
 # Lab 10's image check on 1 to 8 threads (host code only, no GPU).
-$(OUT)/tests/lab10_image_check: tests/unit/lab10_image_check.cu $(HOST_OUT)/common/check.o $(HOST_OUT)/common/rng.o
+$(OUT)/tests/lab10_image_check: tests/unit/lab10_image_check.cu $(OUT)/driver/lab10/image_check.o \
+                                  $(HOST_OUT)/common/check.o $(HOST_OUT)/common/rng.o
 	@mkdir -p $(@D)
-	$(NVCC) $(NVFLAGS) -Ilabs/lab10-constant-texture $(filter %.cu %.o,$^) -o $@
+	$(NVCC) $(NVFLAGS) -Ilabs/lab10-constant-texture -Ilabs/lab10-constant-texture/driver $(filter %.cu %.o,$^) -o $@
 
-# The GPU-side checker's own checks (common/devcheck.h): needs a GPU to run.
-$(OUT)/tests/devcheck: tests/unit/devcheck.cu $(HARNESS)
+# The GPU-side checker's own checks (common/probes/devcheck.h): needs a GPU to run.
+$(OUT)/tests/devcheck: tests/unit/devcheck.cu $(HARNESS) $(PROBES)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVFLAGS) $(filter %.cu %.o,$^) -o $@
+	$(NVCC) $(NVFLAGS) $(filter %.cu %.o %.a,$^) -o $@
 
 # ---- dist: the student copy (issue 8; grading/make-dist.sh says what is left out) ---------
 DIST_TARBALL := dist/gpu-memlab-student.tar.gz

@@ -245,8 +245,10 @@ class Session:
         if self._trusted is None:
             out = os.path.join(self.work_dir, self.arch)
             paths = glob.glob(os.path.join(out, "driver", f"lab{self.lab}", "**", "*.o"), recursive=True)
-            paths += glob.glob(os.path.join(out, "common", "*.o")) + [os.path.join(out, "version.o")]
-            paths += glob.glob(os.path.join(self.work_dir, "host", "common", "*.o"))
+            paths += glob.glob(os.path.join(out, "common", "**", "*.o"), recursive=True)  # and common/probes
+            paths += [os.path.join(out, "version.o")]
+            paths += glob.glob(os.path.join(self.work_dir, "host", "common", "**", "*.o"), recursive=True)
+            paths += glob.glob(os.path.join(self.work_dir, "host", "driver", f"lab{self.lab}", "*.o"))  # its C files
             self._trusted = object_check.trusted_names([p for p in paths if os.path.isfile(p)])
         return self._trusted
 

@@ -2,7 +2,7 @@
 # Without a GPU: the twin build (kernels.cu compiled with -dlcm=ca and -dlcm=cg, both in one
 # program), the SASS of the two builds (cuobjdump, from the toolkit or from pip's
 # nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm; skipped without), the read-only trap, the
-# chase's building blocks (common/chase.h) against a walk, the edge finder (edges.h) on
+# chase's building blocks (common/probes/chase.h) against a walk, the edge finder (edges.h) on
 # synthetic curves, plot-l2sweep.gp on a synthetic CSV, tools/ncu-counters.sh's MARKER join
 # with a stand-in ncu, the fixtures build. With a GPU: the solution verified, the student
 # file's TODOs reported as not_implemented, the phenomenon in a loose form (an L1 step in ca
@@ -38,12 +38,12 @@ else
         [ \$(grep -c 'LDG.E.CONSTANT' '$tmp/trap4') -eq 2 ] && ! grep -v CONSTANT '$tmp/trap4' | grep -q LDG"
 fi
 
-check "lab4 chase: the links are one cycle, and a walk ends where chase_position says (common/chase.h)" bash -c "
-    ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/rng.c -o '$tmp/chase_test' &&
+check "lab4 chase: the links are one cycle, and a walk ends where chase_position says (common/probes/chase.h)" bash -c "
+    ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/probes/chase.c common/rng.c -o '$tmp/chase_test' &&
     '$tmp/chase_test'"
 
 check "lab4 edges: steps give their capacity and knee, a creep no edge; a fall in bandwidth its halfway (edges.h)" bash -c "
-    ${CC:-cc} -O2 -Wall -Icommon -Ilabs/lab4-l1cache tests/fixtures/lab4/edges_test.c common/stats.c -lm -o '$tmp/edges_test' &&
+    ${CC:-cc} -O2 -Wall -Icommon -Ilabs/lab4-l1cache/driver tests/fixtures/lab4/edges_test.c labs/lab4-l1cache/driver/edges.c common/stats.c -lm -o '$tmp/edges_test' &&
     '$tmp/edges_test'"
 
 # plot-l2sweep.gp on both kinds of CSV the driver writes (tests/run.sh renders the reference,

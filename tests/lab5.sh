@@ -28,7 +28,7 @@ check "lab5 compiler report: fwd_o8_queue spills at caps 24 and 32 and not uncap
     grep -q '\"fwd_o8_queue_capnone\", \"sm_' '$OUT/student/lab5/compiled.c'"
 check "lab5 resource-table.py: an empty report gives an empty table that compiles" bash -c "
     : >'$tmp/empty.txt' && python3 tools/resource-table.py '$tmp/empty.txt' '$tmp/empty.c' &&
-    grep -q 'compiled_kernel_count = 0' '$tmp/empty.c' && ${CC:-cc} -c -Ilabs/lab5-spilling '$tmp/empty.c' -o '$tmp/empty.o'"
+    grep -q 'compiled_kernel_count = 0' '$tmp/empty.c' && ${CC:-cc} -c -Ilabs/lab5-spilling/driver '$tmp/empty.c' -o '$tmp/empty.o'"
 
 gpu_test "gpu: lab5 solution verified: every cap of both variants on the awkward grids and 384^3" "$sol5" --check
 gpu_test "gpu: lab5 solution verified on 67^3, seed 99" "$sol5" --check --n 67 --seed 99

@@ -1,6 +1,6 @@
 # tests/lab7.sh - lab 7's own checks, sourced by tests/run.sh (helpers and variables there).
-# Without a GPU: the residency arithmetic (labs/lab7-matmul/residency.h) reproduces the seed's
-# GeForce 8800 reasoning, and the planted-bug fixtures build. With a GPU: the solution
+# Without a GPU: the residency arithmetic (labs/lab7-matmul/driver/residency.c) reproduces the
+# seed's GeForce 8800 reasoning, and the planted-bug fixtures build. With a GPU: the solution
 # verified at the default sizes and at an odd N, the student file's TODOs reported as
 # not_implemented, the phenomenon (16x16 tiles beat the untiled kernel at 4096^3), and the
 # fixtures caught and named. A fixture (tests/fixtures/lab7/*.sed) plants one bug in the
@@ -9,6 +9,7 @@ sol7=$OUT/solution/lab7/lab7
 stu7=$OUT/student/lab7/lab7
 
 cat >"$tmp/residency7.c" <<'EOF'
+#include <stdio.h>
 #include <string.h>
 #include "residency.h"
 static int bad;
@@ -45,7 +46,8 @@ int main(void)
     return bad;
 }
 EOF
-if ${CC:-cc} -std=c11 -Wall -Wextra -Werror -Ilabs/lab7-matmul "$tmp/residency7.c" -o "$tmp/residency7" >"$tmp/log" 2>&1; then
+if ${CC:-cc} -std=c11 -Wall -Wextra -Werror -Ilabs/lab7-matmul/driver "$tmp/residency7.c" labs/lab7-matmul/driver/residency.c \
+    -o "$tmp/residency7" >"$tmp/log" 2>&1; then
     check "lab7 residency.h reproduces the seed's blocks-per-SM reasoning (8800 and H100)" "$tmp/residency7"
 else
     fail "lab7 residency.h test builds" "$tmp/log"

@@ -89,8 +89,8 @@ done) >"$tmp/prebuild.log" 2>&1 &
 prebuild=$!
 set +m
 trap 'kill -TERM -- -"$prebuild" 2>/dev/null; rm -rf "$tmp"' EXIT
-# --counters' join (common/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
-if nvcc -O2 -std=c++17 -Icommon tests/unit/profile_test.cu common/profile.cu common/check.c \
+# --counters' join (common/probes/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
+if nvcc -O2 -std=c++17 -Icommon tests/unit/profile_test.cu common/probes/profile.cu common/check.c \
     -o "$tmp/profile_test" >"$tmp/log" 2>&1; then
     unit_run "unit profile tests" "$tmp/profile_test"
 else

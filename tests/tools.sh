@@ -18,7 +18,7 @@ for n in $LAB_NUMS; do
         kernels=\$(awk -f tools/lab-table.awk -v lab=$n -v want=kernels tools/lab-tools.table) &&
         awk -f tools/lab-table.awk -v lab=$n -v want=ncu_metrics tools/lab-tools.table >/dev/null &&
         for k in \$(echo \"\$kernels\" | tr '|' ' '); do
-            if [ \"\$k\" = profile_marker ]; then grep -q profile_marker $(lab_dir "$n")/*.cu $(lab_dir "$n")/*.h common/*.cu 2>/dev/null
+            if [ \"\$k\" = profile_marker ]; then grep -q profile_marker $(lab_dir "$n")/*.cu $(lab_dir "$n")/*.h common/probes/*.cu 2>/dev/null
             else grep -Eq \"\$k\" $src; fi || { echo \"no kernel matches \$k\"; exit 1; }
         done"
     # Parsing comes before the GPU: a lab that takes the arguments stops at the missing GPU (3), not at them (2).

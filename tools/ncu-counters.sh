@@ -11,7 +11,7 @@
 # MARKER=NAME: launches of a kernel whose name contains NAME number the points of a run:
 # they get no row, and every row after one gets a first column `point`, the marker's grid
 # x size - 1 (empty before the first marker). The lab programs' --counters use it through
-# common/profile.h (profile_mark, profile_self); lab 8's counters.sh runs a point at a time.
+# common/probes/profile.h (profile_mark, profile_self); lab 8's counters.sh runs a point at a time.
 # Exit 0 with one line and no OUT.csv when ncu is missing or GPU performance counters are
 # not permitted (ERR_NVGPUCTRPERM); 1 with one line when the run failed or ncu reported no
 # kernel; 2 on bad usage. NCU=path picks the ncu binary; NCU_EXTRA adds options.

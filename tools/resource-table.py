@@ -4,7 +4,7 @@
 REPORT is what `nvcc --resource-usage` (ptxas -v) printed while compiling a kernels.cu. It
 is parsed by the grader's own parser (grading/static_checks.parse_resource_usage), so the
 lab program and the grader read the same numbers, and written as
-  OUT.c   a C table of struct compiled_kernel (labs/lab5-spilling/compiled.h), one entry per
+  OUT.c   a C table of struct compiled_kernel (labs/lab5-spilling/driver/compiled.h), one entry per
           kernel and architecture, for the lab program to print; or
   --csv   kernel,arch,registers,stack,smem,spill_stores,spill_loads on stdout.
 A report with no kernel in it gives an empty table (and exit 0): the lab then leaves its

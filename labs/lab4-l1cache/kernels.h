@@ -54,7 +54,7 @@ struct lab4_args {
     float *out, *in;     /* copy_stream, stencil_1d: n floats each */
     size_t n;
     int radius;          /* stencil_1d */
-    unsigned *links;     /* chase: the chain, word indices (common/chase.h) */
+    unsigned *links;     /* chase: the chain, word indices (common/probes/chase.h) */
     unsigned start;      /* chase: the word index to start from */
     long long hops;      /* chase: links to follow */
     unsigned *ends;      /* chase: LAB4_CHASE_LANES words, one per lane */

@@ -1,10 +1,10 @@
-/* devcheck.cu - GPU checks of common/devcheck.h: mismatches are counted exactly, and a
+/* devcheck.cu - GPU checks of common/probes/devcheck.h: mismatches are counted exactly, and a
  * pristine copy a kernel wrote over is named, restored and counted. Prints one line per
  * check ("devcheck NAME: OK|FAIL"); exit 1 if any failed. Needs a GPU (tests/run.sh). */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "devcheck.h"
+#include "probes/devcheck.h"
 #include "gpu.h"
 
 struct pristine_words {

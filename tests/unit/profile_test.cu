@@ -1,4 +1,4 @@
-/* profile_test.cu - common/profile.cu's --counters join, without a GPU. Run from the kit's
+/* profile_test.cu - common/probes/profile.cu's --counters join, without a GPU. Run from the kit's
  * root: the test profiles itself through tools/ncu-counters.sh with tests/fake-ncu as ncu,
  * which replays the details-page rows written below. They hold a kernel before the first
  * mark (no point), marks of points 0, 2 and 5, a metric ncu left empty, and a point beyond
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile.h"
+#include "probes/profile.h"
 
 #define POINTS 3
 

@@ -20,7 +20,7 @@
 #include "stats.h"
 #include "vary.h"
 #include "verify.h"
-#include "../../labs/lab1-coalescing/sector_model.h"
+#include "../../labs/lab1-coalescing/driver/sector_model.h"
 #include "capture.h"
 
 const char memlab_git[] = "abc1234";
