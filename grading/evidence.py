@@ -126,10 +126,18 @@ def sanitised(line, hidden, width=160):
 VERDICT_LINE = re.compile(r"\b(?:WRONG|IMPLAUSIBLE|failed|error|modified|changed|has not finished)\b", re.I)
 
 
+HIDDEN_OUTPUT = ("    | (what the program printed is not shown: a run with hidden sizes or seeds could spell "
+                 "them in any words; run the lab program at its public sizes to see its messages)")
+
+
 def excerpt(outcome, limit=8):
     """A short, sanitised excerpt of what a failed run printed (stderr first): its first lines
     that say what failed (WRONG, IMPLAUSIBLE, an error ...), and its first lines up to `limit`
-    in all, in the order printed."""
+    in all, in the order printed. Where the grading has hidden sizes or seeds (outcome.secrets),
+    none of it: free text can carry them past any mask (letters for digits), so the report
+    says only what the grader itself knows."""
+    if getattr(outcome, "secrets", ()):
+        return HIDDEN_OUTPUT
     text = (outcome.stderr.strip() or outcome.stdout.strip()).splitlines()
     verdicts = [i for i, line in enumerate(text) if VERDICT_LINE.search(line)][:limit // 2]
     shown = sorted(set(verdicts) | set(range(min(len(text), limit - len(verdicts)))))

@@ -266,12 +266,14 @@ def defined_problem(name, kind, rubric, trusted):
 
 
 # ---- the device code -------------------------------------------------------------------------
-SHARED_MEMORY_SASS = re.compile(r"\b(?:LDS|STS|ATOMS|LDSM|STSM|LDGSTS)\b")
+# Shared memory's own instructions, and the generic ones (LD, ST, ATOM, RED), which reach it
+# through a generic pointer.
+SHARED_MEMORY_SASS = re.compile(r"\b(?:LDS|STS|ATOMS|LDSM|STSM|LDGSTS|LD|ST|ATOM|RED)\b")
 
 
 def device_functions(paths, cuobjdump):
-    """{mangled name: does its SASS read or write shared memory (LDS, STS, ATOMS, LDSM, STSM,
-    LDGSTS)?} for every function of these objects' device code: the kernels the sanitizer
+    """{mangled name: may its SASS read or write shared memory (LDS, STS, ATOMS, LDSM, STSM,
+    LDGSTS, or a generic LD, ST, ATOM, RED)?} for every function of these objects' device code: the kernels the sanitizer
     watches, and whether any can race in shared memory (racecheck runs only then)."""
     found = {}
     for path in paths:

@@ -12,6 +12,7 @@ from evidence import excerpt, run_failed, sanitised
 
 SANITIZER_EXIT = 86  # compute-sanitizer's exit status when its tool found an error
 AT_ONCE = 8  # sanitizer processes side by side on the GPU, at most
+WATCH_LIMIT = 32 << 10  # characters of kernel names the tools' filters may take (an argument: 128 KiB)
 
 
 def find_sanitizer():
@@ -56,7 +57,9 @@ def sanitize_runs(session, runs, jobs, seed, functions):
     """[(tool, variants)] -> their outcomes: the lab's small --check of those variants under
     each tool, AT_ONCE runs at a time."""
     rubric = session.rubric
-    watched = [arg for name in sorted(functions) for arg in ("--kernel-name", f"kne={name}")]
+    # Names too long for a command line (a kernel may be given one): every kernel watched.
+    fits = sum(len(name) for name in functions) < WATCH_LIMIT
+    watched = [arg for name in sorted(functions) for arg in ("--kernel-name", f"kne={name}")] if fits else []
     started = []
     for tool, variants in jobs:
         command = (session.sanitizer, "--tool", tool, "--error-exitcode", str(SANITIZER_EXIT), "--print-limit", "5",
@@ -75,6 +78,8 @@ def sanitizer_finding(outcome):
     for line in (outcome.stdout + "\n" + outcome.stderr).splitlines():
         if line.startswith("========= ") and not skip.search(line[10:]):
             line = re.sub(r"\S*/kernels\.cu", "kernels.cu", line[10:].strip())
+            if getattr(outcome, "secrets", ()):  # thread, block, address: a kernel picks them at run time
+                line = re.sub(r"(?<!kernels\.cu:)\b(?:0x[0-9a-fA-F]+|\d+)\b", "#", line)
             return sanitised(line, getattr(outcome, "secrets", ()))
     how = "found an error" if outcome.returncode == SANITIZER_EXIT else outcome.describe()
     return f"{how}\n{excerpt(outcome)}"

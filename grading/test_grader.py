@@ -479,7 +479,8 @@ class GpuSteps(unittest.TestCase):
         self.assertEqual({v: ok for v, (ok, _) in passed.items()},
                          {"copy_strided": True, "copy_offset": False, "copy_float4": False})
         self.assertIn("not implemented", passed["copy_offset"][1])
-        self.assertIn("WRONG", passed["copy_float4"][1])
+        self.assertIn("wrong results (exit 1)", passed["copy_float4"][1])
+        self.assertIn(evidence.HIDDEN_OUTPUT, passed["copy_float4"][1])  # not its WRONG line
         wrong = grader.grade_performance(self.session, runs, ["copy_strided"], results)
         self.assertEqual(wrong, {})
         speed = results["speed copy_strided"]
@@ -520,11 +521,12 @@ class GpuSteps(unittest.TestCase):
         cheat_runs = grader.Runs(self.session, cheat, tempfile.mkdtemp(dir=self.scratch))
         wrong = grader.grade_performance(self.session, cheat_runs, ["copy_strided"], results)
         self.assertEqual(results["speed copy_strided"].score, 0)
-        self.assertIn("outside the stream", results["speed copy_strided"].output)
+        self.assertIn("outside the timed stream", results["speed copy_strided"].output)
+        self.assertNotIn("the driver times", results["speed copy_strided"].output)  # the grader's words, not its
         self.assertIn("IMPLAUSIBLE", wrong["copy_strided"])
         again = grader.grade_correctness(self.session, cheat_runs, 2, ["7"], {"copy_strided": (True, "")}, wrong)
         self.assertFalse(again["copy_strided"][0])
-        self.assertIn("outside the stream", again["copy_strided"][1])
+        self.assertIn("outside the timed stream", again["copy_strided"][1])
 
     def test_timed_runs_hold_the_gpu_lock_alone(self):
         held = []
@@ -613,8 +615,7 @@ class GpuSteps(unittest.TestCase):
         self.assertEqual(limit, 2 * self.rubric.check_timeout)  # each size its own limit
         for variant, (ok, text) in passed.items():
             self.assertTrue(ok, variant)
-            self.assertRegex(text, r"^hidden sizes, before timing: passed \(\d+\.\d s\), one run "
-                             r"for 3 variants$")
+            self.assertEqual(text, "hidden sizes, before timing: passed, one run for 3 variants")
 
     def shared_fails(self, status, stderr, wrong):
         """A stand-in lab 1 whose run of several variants exits `status` with these stderr
@@ -645,12 +646,10 @@ echo "end 0 0 0" >>$proof
         self.assertEqual({v: ok for v, (ok, _) in passed.items()},
                          {"copy_strided": True, "copy_offset": False, "copy_float4": True})
         wrong = passed["copy_offset"][1].splitlines()
-        self.assertRegex(wrong[0], r"^hidden sizes, before timing: wrong results \(exit 1\) "
-                         r"\(\d+\.\d s\)$")  # its own run's
-        self.assertIn("(n N): WRONG", wrong[1])  # the hidden size is not in the report
+        self.assertEqual(wrong[0], "hidden sizes, before timing: wrong results (exit 1)")  # its own run's
+        self.assertEqual(wrong[1], evidence.HIDDEN_OUTPUT)  # nothing it printed: the hidden size is not there
         for variant in ("copy_strided", "copy_float4"):
-            self.assertRegex(passed[variant][1], r"^hidden sizes, .*: passed \(\d+\.\d s\), one run for 3 "
-                             r"variants$")
+            self.assertEqual(passed[variant][1], "hidden sizes, before timing: passed, one run for 3 variants")
 
     def test_a_shared_run_is_run_again_per_variant_unless_each_line_names_one(self):
         named = "lab1: copy_offset (offset 3): WRONG (12 mismatches)"
@@ -790,6 +789,16 @@ exit $rc
             with mock.patch.object(runs, "together", wraps=runs.together) as together:
                 sanitizer.grade_sanitizer(self.session, runs, 1, {"copy_strided": (True, "")}, functions)
             self.assertEqual([job[3][2] for job in together.call_args_list[0].args[0]], tools)
+        # names too long for a command line: every kernel watched (no filter), never a crash
+        with mock.patch.object(runs, "together", wraps=runs.together) as together:
+            sanitizer.grade_sanitizer(self.session, runs, 1, {"copy_strided": (True, "")},
+                                      {"_Z" + "k" * sanitizer.WATCH_LIMIT + "v": True})
+        self.assertNotIn("--kernel-name", together.call_args_list[0].args[0][0][3])
+        # shared memory through its own instructions or a generic pointer; not global, not local
+        for sass, shared in (("LDS R1, [R2]", True), ("ATOMS.ADD R1", True), ("LD.E R2, desc[UR4][R2.64]", True),
+                             ("ST.E.64 [R2], R4", True), ("RED.E.ADD.STRONG.GPU", True),
+                             ("LDG.E R2, desc[UR4][R2.64]", False), ("STL [R1], R2", False), ("ATOMG.E.ADD", False)):
+            self.assertEqual(bool(object_check.SHARED_MEMORY_SASS.search(sass)), shared, sass)
 
     def test_run_files_are_read_as_plain_files_only(self):
         """What a run leaves in its folder is read only if it is a regular file: a FIFO would
@@ -815,10 +824,14 @@ exit $rc
         sizes = self.rubric.check_sizes
         passed = grader.grade_correctness(self.session, runs, self.rubric.seeds["check"], sizes, {})
         text = "\n".join(t for _, t in passed.values())
-        self.assertIn("seed #, n ", text)  # the size itself, in hex and spelled out: # or N
-        self.assertNotRegex(text, r"0x0*[0-9a-f]{3}")
-        for word in evidence.secret_words(self.rubric):
-            self.assertNotRegex(text, r"(?<![\w^])" + re.escape(word) + r"(?!\w)")
+        self.assertNotIn("lab1: seed", text)  # nothing the program printed, in any spelling
+        self.assertIn(evidence.HIDDEN_OUTPUT, text)
+        # without private data (a student's own copy) nothing is secret: its messages are shown
+        with mock.patch.object(self.rubric, "private_path", None):
+            public = grader.Runs(self.session, self.fake("fake-student", "1.000", loud),
+                                 tempfile.mkdtemp(dir=self.scratch))
+        passed = grader.grade_correctness(self.session, public, self.rubric.seeds["check"], sizes, {})
+        self.assertIn("lab1: seed", "\n".join(t for _, t in passed.values()))
 
     def test_timeout_and_report_formats(self):
         self.rubric.check_timeout = 1
@@ -828,7 +841,7 @@ exit $rc
         os.chmod(hang, 0o755)
         runs = grader.Runs(self.session, hang, self.scratch)
         passed = grader.grade_correctness(self.session, runs, 1, ["3"], {})
-        self.assertIn("timed out", passed["copy_strided"][1])
+        self.assertIn("ran past its time limit", passed["copy_strided"][1])
         results = [grader.TestResult(t, t.points if t.kind == "compile" else 0,
                                      "pass" if t.kind == "compile" else "skip", "x")
                    for t in self.rubric.tests]
