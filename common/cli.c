@@ -78,15 +78,6 @@ static int parse_sizes(const char *text, struct options *o)
     return 1;
 }
 
-size_t cli_largest_size(const struct options *o)
-{
-    size_t largest = 0;
-    for (int i = 0; i < o->size_count; i++)
-        if (o->sizes[i] > largest)
-            largest = o->sizes[i];
-    return largest;
-}
-
 #define FAIL(...) (snprintf(why, why_len, __VA_ARGS__), CLI_ERROR)
 
 enum cli_result cli_parse(int argc, char **argv, struct options *o, const struct cli_extra *extra,

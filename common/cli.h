@@ -58,10 +58,6 @@ void cli_usage(FILE *f, const char *program, const char *summary, const struct c
 /* Parse a size: digits with an optional K, M or G suffix (x1024), or 2^K. 0 on error. */
 size_t cli_parse_size(const char *text);
 
-/* The largest size of --n's list, or 0 without --n: a lab verifies its awkward sizes up to
- * it, so that a check at a small size (the sanitizer's) stays small. */
-size_t cli_largest_size(const struct options *o);
-
 /* Is this variant selected by --only? (Always, without --only.) */
 int cli_selects(const struct options *o, const char *variant);
 

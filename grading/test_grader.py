@@ -456,6 +456,10 @@ class GpuSteps(unittest.TestCase):
         # hidden sizes and seeds of the tests' own (a student's copy has no private file)
         self.rubric.check_sizes, self.rubric.recheck_sizes = ["3", "12347"], ["65539"]
         self.rubric.seeds = {"check": 8114027753, "recheck": 3390571249, "perf": 6671309185}
+        if not self.rubric.private_path:  # a student's copy: these seeds and sizes are the private data
+            folder = tempfile.mkdtemp(prefix="memlab-private-")
+            self.addCleanup(shutil.rmtree, folder, True)
+            self.rubric.private_path = os.path.join(folder, "lab1.ini")
         self.session = grader.Session(self.rubric, os.path.join(self.scratch, "work"), use_gpu=False)
         self.session.has_gpu = True
 

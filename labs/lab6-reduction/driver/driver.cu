@@ -15,7 +15,7 @@
  * in the seed): an array that fits in the L2 is then read from the L2. --cold writes a
  * buffer of twice the L2 before every timed launch.
  * Every variant is verified before it is timed: at awkward sizes (1, odd, prime, powers of
- * two, not a multiple of any block; up to the largest --n, where given) and at each timed
+ * two, not a multiple of any block; up to --n, where given) and at each timed
  * size, with the sum's neighbours, scratch's end and the input checked. While timed, each repetition sums an input of its
  * own (signs flipped at random, vary.h) and two repetitions' sums are checked (timing.h).
  * --check verifies everything and times nothing. The run ends with the targets of issue 5
@@ -206,13 +206,13 @@ static size_t check_repetition(void *ctx, uint64_t key, const char *label)
     return compare_sum((const struct job *)ctx, key, 1, label);
 }
 
-/* How many awkward sizes a run verifies: those up to the largest --n, where given. */
+/* How many awkward sizes a run verifies: those up to --n, where given (the size being run:
+ * a list verifies at each size what that size alone would). */
 static int awkward_count(const struct lab *lab)
 {
-    size_t largest = cli_largest_size(&lab->opts);
     int count = 0;
     while (count < (int)(sizeof awkward_sizes / sizeof awkward_sizes[0]) &&
-           (!largest || awkward_sizes[count] <= largest))
+           (!lab->opts.n || awkward_sizes[count] <= lab->opts.n))
         count++;
     return count;
 }

@@ -11,8 +11,8 @@
  *              resource that limits it (residency.h)
  * flops = 2mnk. bytes = the compulsory traffic 4(mk + kn + mn): A and B read once, C written
  * once; gbps and pct_of_ceiling compare that with the copy ceiling (matmul is far from it).
- * Verification before timing, for every variant: the small shapes below (those within the
- * largest --n, where given) against a CPU double reference, then N against cuBLAS (cuBLAS
+ * Verification before timing, for every variant: the small shapes below (those within --n,
+ * where given) against a CPU double reference, then N against cuBLAS (cuBLAS
  * itself checked against the CPU at the small shapes and at sampled elements of N); C
  * poisoned and followed by a poisoned guard, A and B followed by poisoned guards (NaN:
  * reading past them shows), all three checked afterwards.
@@ -186,12 +186,12 @@ static enum row_status verify_run(struct lab *lab, struct matmul_job *job, const
     return lab_verdict(lab, label, compare_run(job, ref, 0, label));
 }
 
-/* Does a run verify this small shape? Those within the largest --n, where given (so that a
- * check at a small size, the sanitizer's, stays small). */
+/* Does a run verify this small shape? Those within --n, where given (the size being run), so
+ * that a check at a small size, the sanitizer's, stays small. */
 static int shape_verified(const struct lab *lab, struct shape s)
 {
-    size_t largest = cli_largest_size(&lab->opts);
-    return !largest || ((size_t)s.m <= largest && (size_t)s.n <= largest && (size_t)s.k <= largest);
+    size_t n = lab->opts.n;
+    return !n || ((size_t)s.m <= n && (size_t)s.n <= n && (size_t)s.k <= n);
 }
 
 static int shapes_verified(const struct lab *lab)
