@@ -1,14 +1,14 @@
 /* model.h - the driver's own count of what lab 9's codes move and issue, and the time model
- * built on it (kernels.h says what each code loads). Plain C, host only: the driver and the
- * CPU tests (tests/unit/lab9_model.cu) use it.
+ * built on it. Plain C, host only: the driver and the CPU tests (tests/unit/lab9_model.cu)
+ * use it.
  *
- * Volumes (the seed's model). Where the student's formulas (kernels.cu) multiply a full
- * block's traffic by the number of blocks, this count walks the blocks along each axis and
- * clamps every halo to the grid: the blocks at the grid's faces load no halo outside it, and
- * the rows at its faces are never written. Each code's traffic is a product of per-axis sums
- * (a row's sectors depend only on x, a block's rows only on y and z), so no loop visits the
- * n^3 / (bx by bz) blocks. A student's closed forms must agree with it within
- * LAB9_MODEL_TOLERANCE (rounding only).
+ * Volumes (the seed's model), counted rather than derived: kernels.h says what a block of
+ * each code reads, stores and loads; here that is a table of boxes (lab9_traffic), each a
+ * span along x, y and z of the block's own points, and the count adds every box up over all
+ * the blocks, clamping each span to the grid (the blocks at the grid's faces load no halo
+ * outside it, and the rows at its faces are never written). A box's sum over the blocks is
+ * the product of three sums, one an axis, so no loop visits the n^3 / (bx by bz) blocks.
+ * Your closed forms (kernels.cu) must agree with this count within LAB9_MODEL_TOLERANCE.
  *
  * What the seed's model leaves out (the H100 reference run showed it, see the handout):
  *   model_block    what one block issues (warp instructions, from the codes' SASS), how many
@@ -40,69 +40,113 @@ static const int lab9_shapes[LAB9_CODES][LAB9_SHAPES][3] = {
     {{32, 8, 16}, {16, 8, 16}, {64, 8, 64}, {16, 16, 16}, {32, 4, 16}, {32, 16, 16}, {64, 4, 16}, {64, 8, 16}, {32, 8, 64}, {128, 4, 32}},
 };
 
-/* One axis of n points cut into blocks of b: sums over the blocks. */
-struct axis_sums {
-    double core_sectors; /* sectors of each block's own points in a row (x only) */
-    double halo_sectors; /* the same with the halo either side, clamped to the grid */
-    double write_sectors;/* sectors of each block's interior points (1 .. n-2) */
-    double with_halo;    /* points each block covers with its halo, clamped */
-    double halo_points;  /* with_halo - its own points */
+/* A span of the points [first, last] that a block owns along one axis of n, clamped to the
+ * grid. */
+enum span {
+    SPAN_OWN,      /* its own points */
+    SPAN_HALO,     /* its own points and one more either side */
+    SPAN_BEFORE,   /* the one point before its first (a face halo) */
+    SPAN_AFTER,    /* the one point after its last */
+    SPAN_INTERIOR, /* its own points off the grid's faces (1 .. n-2): the ones written */
+    SPANS
 };
 
-/* Sectors that floats a..b of a row cover (rows start on a sector: n is a multiple of 8). */
-static inline double sectors_of(int a, int b)
-{
-    const int per = LAB9_SECTOR_BYTES / 4;
-    return b < a ? 0 : (double)(b / per - a / per + 1);
-}
+/* A box of points: a span along each axis. */
+struct box {
+    enum span x, y, z;
+};
+
+/* What a block of each code touches (kernels.h): the boxes it reads from global memory and
+ * stores in shared memory, float for float; then each point of box `loaded` loads `loads`
+ * floats from shared memory. Every code writes its interior points. */
+struct code_traffic {
+    int boxes;
+    struct box read[7];
+    struct box loaded;
+    int loads;
+};
+
+static const struct code_traffic lab9_traffic[LAB9_CODES] = {
+    /* k1: its points and their six face halos (an x halo is a lone float a row) */
+    {7,
+     {{SPAN_OWN, SPAN_OWN, SPAN_OWN},
+      {SPAN_BEFORE, SPAN_OWN, SPAN_OWN},
+      {SPAN_AFTER, SPAN_OWN, SPAN_OWN},
+      {SPAN_OWN, SPAN_BEFORE, SPAN_OWN},
+      {SPAN_OWN, SPAN_AFTER, SPAN_OWN},
+      {SPAN_OWN, SPAN_OWN, SPAN_BEFORE},
+      {SPAN_OWN, SPAN_OWN, SPAN_AFTER}},
+     {SPAN_INTERIOR, SPAN_INTERIOR, SPAN_INTERIOR},
+     7},
+    /* k2: the halo box; 27 loads an interior point */
+    {1, {{SPAN_HALO, SPAN_HALO, SPAN_HALO}}, {SPAN_INTERIOR, SPAN_INTERIOR, SPAN_INTERIOR}, 27},
+    /* k3 (z: the chunk): the tile of every plane it walks, halo included; each interior
+     * column loads 9 floats of every tile */
+    {1, {{SPAN_HALO, SPAN_HALO, SPAN_HALO}}, {SPAN_INTERIOR, SPAN_INTERIOR, SPAN_HALO}, 9},
+};
+
+/* One axis of n points cut into blocks of b, summed over the blocks: the points of each span,
+ * and the 32-byte sectors they cover when the axis is x (a row starts on a sector: n is a
+ * multiple of 8). */
+struct axis_sums {
+    double blocks;
+    double points[SPANS], sectors[SPANS];
+};
 
 static inline struct axis_sums axis_count(int n, int b)
 {
-    struct axis_sums s = {0, 0, 0, 0, 0};
+    const int per = LAB9_SECTOR_BYTES / 4;
+    struct axis_sums s = {0, {0}, {0}};
     for (int first = 0; first < n; first += b) {
         int last = first + b < n ? first + b - 1 : n - 1;
-        int lo = first > 0 ? first - 1 : 0, hi = last < n - 1 ? last + 1 : n - 1;
-        s.core_sectors += sectors_of(first, last);
-        s.halo_sectors += sectors_of(lo, hi);
-        s.write_sectors += sectors_of(first > 1 ? first : 1, last < n - 2 ? last : n - 2);
-        s.with_halo += hi - lo + 1;
-        s.halo_points += (hi - lo + 1) - (last - first + 1);
+        s.blocks++;
+        for (int k = 0; k < SPANS; k++) {
+            int lo = k == SPAN_HALO || k == SPAN_BEFORE ? first - 1 : first;
+            int hi = k == SPAN_HALO || k == SPAN_AFTER ? last + 1 : last;
+            if (k == SPAN_BEFORE)
+                hi = lo;
+            if (k == SPAN_AFTER)
+                lo = hi;
+            int bottom = k == SPAN_INTERIOR ? 1 : 0, top = k == SPAN_INTERIOR ? n - 2 : n - 1;
+            lo = lo < bottom ? bottom : lo;
+            hi = hi > top ? top : hi;
+            if (hi < lo)
+                continue;
+            s.points[k] += hi - lo + 1;
+            s.sectors[k] += hi / per - lo / per + 1;
+        }
     }
     return s;
 }
 
-/* DRAM: compulsory reads and writes, and the halo planes the layers share, read again in full
- * when one layer's L2 traffic does not fit the L2's usable share (else epsilon of them). */
-static inline double model_gm(const struct lab9_config *c, const struct lab9_machine *m, double l2_bytes,
-                              int planes_per_layer)
+/* A box summed over all the blocks: its floats, or (sectors) the sectors of its rows. */
+static inline double box_total(struct box b, const struct axis_sums *x, const struct axis_sums *y,
+                               const struct axis_sums *z, int sectors)
 {
-    double n = c->n, layers = (c->n + planes_per_layer - 1) / planes_per_layer;
-    double shared_planes = 2 * (layers - 1);
-    int fits = l2_bytes / layers <= m->l2_share * m->l2_bytes;
-    return 4 * n * n * n + 4 * (n - 2) * (n - 2) * (n - 2) + shared_planes * 4 * n * n * (fits ? m->epsilon : 1.0);
+    return (sectors ? x->sectors[b.x] : x->points[b.x]) * y->points[b.y] * z->points[b.z];
 }
 
-/* Code k's volumes (0 k1, 1 k2, 2 k3) as counted. */
+/* Code k's volumes (0 k1, 1 k2, 2 k3) as counted. DRAM: every point read once, every
+ * interior point written once, and the planes that a layer of blocks (one blockIdx.z) reads
+ * and another layer reads too: read again from DRAM when a layer's L2 traffic does not fit
+ * the L2's usable share, else epsilon of them. */
 static inline struct lab9_volumes model_count(int k, const struct lab9_config *c, const struct lab9_machine *m)
 {
-    int n = c->n;
-    double nn = n, inner = n - 2.0;
-    struct axis_sums x = axis_count(n, c->bx), y = axis_count(n, c->by), z = axis_count(n, c->bz);
-    double write_sectors = x.write_sectors * inner * inner;
-    double read_sectors, smem_floats;
-    if (k == 0) {
-        read_sectors = x.halo_sectors * nn * nn + x.core_sectors * (y.halo_points * nn + nn * z.halo_points);
-        smem_floats = nn * nn * nn + (x.halo_points + y.halo_points + z.halo_points) * nn * nn +
-                      7 * inner * inner * inner;
-    } else {
-        read_sectors = x.halo_sectors * y.with_halo * z.with_halo;
-        double loads = k == 1 ? 27 * inner * inner * inner : 9 * inner * inner * z.with_halo;
-        smem_floats = x.with_halo * y.with_halo * z.with_halo + loads;
+    const struct code_traffic *t = &lab9_traffic[k];
+    const struct box own = {SPAN_OWN, SPAN_OWN, SPAN_OWN}, interior = {SPAN_INTERIOR, SPAN_INTERIOR, SPAN_INTERIOR};
+    struct axis_sums x = axis_count(c->n, c->bx), y = axis_count(c->n, c->by), z = axis_count(c->n, c->bz);
+    double sectors = box_total(interior, &x, &y, &z, 1), floats = t->loads * box_total(t->loaded, &x, &y, &z, 0);
+    for (int i = 0; i < t->boxes; i++) {
+        sectors += box_total(t->read[i], &x, &y, &z, 1);
+        floats += box_total(t->read[i], &x, &y, &z, 0);
     }
     struct lab9_volumes v;
-    v.l2 = LAB9_SECTOR_BYTES * (read_sectors + write_sectors);
-    v.smx = 4 * smem_floats;
-    v.gm = model_gm(c, m, v.l2, c->bz);
+    v.l2 = LAB9_SECTOR_BYTES * sectors;
+    v.smx = 4 * floats;
+    double plane = (double)c->n * c->n, planes_again = z.points[SPAN_HALO] - z.points[SPAN_OWN];
+    int fits = v.l2 / z.blocks <= m->l2_share * m->l2_bytes;
+    v.gm = 4 * (box_total(own, &x, &y, &z, 0) + box_total(interior, &x, &y, &z, 0) +
+                planes_again * plane * (fits ? m->epsilon : 1.0));
     return v;
 }
 

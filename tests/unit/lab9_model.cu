@@ -31,10 +31,12 @@ int main(void)
     char why[256];
     /* 16 points in blocks of 8: [0,7] and [8,15]; halos [0,8] and [7,15] cover 2 sectors each. */
     struct axis_sums a = axis_count(16, 8);
-    snprintf(why, sizeof why, "core %g halo %g write %g with %g halo_points %g", a.core_sectors, a.halo_sectors,
-             a.write_sectors, a.with_halo, a.halo_points);
-    expect("axis sums of 16 points in blocks of 8", a.core_sectors == 2 && a.halo_sectors == 4 &&
-           a.write_sectors == 2 && a.with_halo == 18 && a.halo_points == 2, why);
+    snprintf(why, sizeof why, "sectors: own %g halo %g interior %g; points: halo %g before %g after %g",
+             a.sectors[SPAN_OWN], a.sectors[SPAN_HALO], a.sectors[SPAN_INTERIOR], a.points[SPAN_HALO],
+             a.points[SPAN_BEFORE], a.points[SPAN_AFTER]);
+    expect("axis sums of 16 points in blocks of 8", a.blocks == 2 && a.sectors[SPAN_OWN] == 2 &&
+           a.sectors[SPAN_HALO] == 4 && a.sectors[SPAN_INTERIOR] == 2 && a.points[SPAN_HALO] == 18 &&
+           a.points[SPAN_BEFORE] == 1 && a.points[SPAN_AFTER] == 1, why);
 
     /* k2, n 256, block 32x8x4: rows of 34 floats (6 sectors) in 8 x-blocks, less the two grid
      * faces: 46 sectors; 32 y-blocks of 10 rows less 2: 318; 64 z-blocks of 6 planes less 2:
