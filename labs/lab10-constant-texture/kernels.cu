@@ -53,7 +53,10 @@ __device__ __forceinline__ unsigned hop(const unsigned *table, unsigned at, enum
     if (how == CONSTANT_PATH)
         return LAB10_HOP(lab10_table, at);
     if (how == READONLY_PATH) {
-        // TODO(10a): the hop as a read-only load: __ldg(&LAB10_HOP(table, at)).
+        // TODO(10a): the same hop as a load by the read-only data path, asked for by name: the
+        // CUDA Programming Guide's "Read-Only Data Cache Load Function" has the intrinsic.
+        // Nothing writes the table while a kernel runs, which is what makes that path safe
+        // here.
         return 0;
     }
     return LAB10_HOP(table, at);
@@ -116,8 +119,10 @@ __device__ __forceinline__ float texel(const float *in, int w, int h, int i, int
  * float where the texture unit keeps 8: this one is exact to a few ulps. */
 __device__ __forceinline__ float bilinear_global(const float *in, int w, int h, float x, float y, bool border)
 {
-    // TODO(10b): xb = x - 0.5, i = floor(xb), a = xb - i (likewise y: j, b), then
-    // (1-a)(1-b) T(i,j) + a(1-b) T(i+1,j) + (1-a)b T(i,j+1) + ab T(i+1,j+1) with texel().
+    // TODO(10b): what the texture unit computes, as the handout's section 1 gives it: the four
+    // texels around (x, y), texel centres sitting at i + 0.5, each weighted by how close (x,
+    // y) lies to it along x and along y. Fetch them with texel(), so that the address mode
+    // applies outside the image.
     return 0.0f;
 }
 

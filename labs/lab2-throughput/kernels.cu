@@ -48,10 +48,12 @@ __global__ void rmw_float4_kernel(float *x, size_t n)
  * thread. If bytes in flight set the bandwidth, loads = 4 matches rmw_float4. */
 __global__ void rmw_float_ilp_kernel(float *x, size_t n, int loads)
 {
-    // TODO(2c): per iteration (keep `#pragma unroll 1` on that loop), load up to
-    // `loads` floats into registers (float v[LAB2_MAX_LOADS], inner loops with
-    // `#pragma unroll`, skipping j >= loads and indexes >= n), then add 1 and store
-    // them; the next iteration starts loads x threads further on.
+    // TODO(2c): as the comment above says: each iteration issues all of its `loads` loads
+    // (floats threads apart, none at or past n) before it adds 1 to any and stores them, so
+    // that `loads` loads are in flight at once; the next iteration starts loads x threads
+    // further on. Keep `#pragma unroll 1` on that loop. The values must stay in registers: a
+    // local array lives in registers only when every index into it is a constant once the
+    // loops over it are unrolled (LAB2_MAX_LOADS bounds `loads`).
 }
 
 static int launch_rmw_float(float *x, size_t n, long long threads, int loads, cudaStream_t stream)

@@ -43,8 +43,10 @@ static __global__ void stencil_1d_kernel(float *out, float *in, size_t n, int ra
  * latency of one load from wherever the chain's footprint fits (L1, L2, DRAM). */
 static __global__ void chase_kernel(unsigned *links, unsigned start, long long hops, unsigned *ends)
 {
-    // TODO(4b): j = start, then `hops` times j = links[j]; each lane writes j to
-    // ends[threadIdx.x]. Keep the loop plain: each load must wait for the one before.
+    // TODO(4b): every lane follows the chain from `start` for `hops` hops (a link holds the
+    // index of the next link) and writes the index where it ended to ends[threadIdx.x]. Each
+    // load's address must be the value the load before it returned, so that no two loads
+    // overlap: the time per hop is then one load's latency.
 }
 
 static int launch_copy_stream(const struct lab4_args *a, cudaStream_t stream)

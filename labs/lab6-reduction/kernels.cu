@@ -56,9 +56,10 @@ static void reduce_in_passes(pass_kernel kernel, size_t per_block, unsigned max_
 
 /* How many blocks of `kernel` the GPU holds at once (SMs x blocks per SM): a grid of that
  * size is resident all at once and walks any array with a grid-stride loop (steps 7-9). */
-// TODO(6.7): static unsigned grid_to_fill(const void *kernel): the SM count
-// (cudaDeviceGetAttribute, cudaDevAttrMultiProcessorCount of cudaGetDevice's device) times
-// cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, BLOCK, 0).
+// TODO(6.7): a helper grid_to_fill(kernel) that returns what the comment above says: the GPU's
+// SM count times the blocks of `kernel` (BLOCK threads, no dynamic shared memory) that one SM
+// holds at once. Ask the runtime for both (a device attribute; the occupancy API of the CUDA
+// Runtime API reference): the numbers differ from GPU to GPU.
 
 /* ---- step 1 (given) --------------------------------------------------------------------
  * Interleaved addressing, divergent branches: each block loads BLOCK values into shared
@@ -123,8 +124,11 @@ __global__ void v4_first_add_during_load_kernel(int *partial, const int *in, siz
  * partial sums; returns the block's sum in thread 0. */
 __device__ int reduce_last_warp(volatile int *s, unsigned t)
 {
-    // TODO(6.5): x = s[t]; then for d = 32, 16, 8, 4, 2, 1: x += s[t + d], __syncwarp(),
-    // s[t] = x, __syncwarp(). Return x.
+    // TODO(6.5): the tree's last six rounds (d = 32, 16, ..., 1: thread t adds s[t + d] into
+    // s[t]) for the 32 threads of warp 0, with no __syncthreads and no test of t < d (the sums
+    // of the lanes past d are never read). The lanes of a warp may drift apart, so in each
+    // round every lane must have read before any lane writes, and have written before any lane
+    // reads the next round: __syncwarp() orders them. Return thread t's final sum.
     return 0;
 }
 
@@ -161,10 +165,11 @@ __global__ void v6_complete_unroll_kernel(int *partial, const int *in, size_t n)
  * to memory speed, less what 4-byte loads leave unused. */
 __global__ void v7_multiple_elements_kernel(int *partial, const int *in, size_t n)
 {
-    // TODO(6.7): thread t of block b starts at i = b*4*BLOCK + t; while i + 3*BLOCK < n it
-    // adds in[i], in[i + BLOCK], in[i + 2*BLOCK], in[i + 3*BLOCK] to a register and steps
-    // i by gridDim.x*4*BLOCK; then it adds in[i], in[i + BLOCK], ... while they are < n.
-    // Then the tree of step 6.
+    // TODO(6.7): as the comment above says. Block b starts at value b * 4 * BLOCK; in each
+    // round a thread adds four values BLOCK apart to a register (a warp's loads stay
+    // coalesced, four in flight), and the whole grid moves on by gridDim.x * 4 * BLOCK values.
+    // The values left past the last full round are added one at a time, each only if it lies
+    // below n. Then the tree of step 6.
 }
 
 /* ---- beyond the seed: v8 and v9 ------------------------------------------------------------
@@ -172,7 +177,10 @@ __global__ void v7_multiple_elements_kernel(int *partial, const int *in, size_t 
  * barrier. Returns the warp's sum in lane 0. */
 __device__ int warp_sum(int x)
 {
-    // TODO(6.8): for offset 16, 8, 4, 2, 1: x += __shfl_down_sync(FULL_WARP, x, offset).
+    // TODO(6.8): the warp's 32 values added through registers in five rounds: in each round
+    // every lane adds the value held by the lane `offset` above it, for offset 16, 8, 4, 2, 1,
+    // so that lane 0 ends with the sum. A warp shuffle moves a register between lanes (CUDA
+    // Programming Guide, "Warp Shuffle Functions"); all 32 lanes take part (FULL_WARP).
     return 0;
 }
 
@@ -181,9 +189,9 @@ __device__ int warp_sum(int x)
  * call it; returns the sum in thread 0. */
 __device__ int block_sum(int x)
 {
-    // TODO(6.8): warp_sum; lane 0 of warp w stores it in a __shared__ int[BLOCK / 32] at
-    // w; __syncthreads(); warp 0 takes those BLOCK/32 values (0 for the other lanes)
-    // and returns their warp_sum.
+    // TODO(6.8): as the comment above says: each warp adds its values with warp_sum; lane 0 of
+    // each warp leaves its warp's sum in a shared word of its own (BLOCK / 32 of them); after
+    // a barrier, warp 0 adds those words with warp_sum (a lane with no word adds 0).
     return 0;
 }
 
@@ -193,10 +201,11 @@ __device__ int block_sum(int x)
  * go to the first threads of the grid. `in` must be 16-byte aligned. */
 __device__ int thread_sum_vec4(const int *in, size_t n)
 {
-    // TODO(6.8): with v = (const int4 *)in, vectors = n / 4, threads = gridDim.x*BLOCK
-    // and g = this thread's index in the grid: rounds of four loads v[i], v[i + threads],
-    // v[i + 2*threads], v[i + 3*threads] while they are all < vectors; then single
-    // int4s; then in[vectors*4 + g] if that is < n.
+    // TODO(6.8): as the comment above says: the grid walks the n / 4 int4s of `in`, thread g
+    // of the grid starting at int4 g, a grid's threads apart. While four int4s remain for it,
+    // a thread loads four at once (a grid width apart) into four sums; then the int4s it has
+    // left, one at a time; then the n % 4 ints past the last int4 go one each to the grid's
+    // first threads. Return the thread's total.
     return 0;
 }
 
@@ -217,11 +226,13 @@ __device__ unsigned int v9_blocks_done = 0;
 
 __global__ void v9_single_pass_last_block_kernel(int *sum, const int *in, size_t n, int *partials)
 {
-    // TODO(6.9): block_sum of thread_sum_vec4; thread 0 stores it in partials[blockIdx.x],
-    // __threadfence(), takes ticket = atomicAdd(&v9_blocks_done, 1) and tells the block
-    // (through a __shared__ flag and __syncthreads) whether ticket == gridDim.x - 1. That
-    // block sums partials[0..gridDim.x-1] (read with __ldcg: from L2, never a stale L1),
-    // writes *sum and sets v9_blocks_done = 0.
+    // TODO(6.9): the last-block protocol the comment above describes. Thread 0 stores the
+    // block's sum (block_sum of thread_sum_vec4) in partials[blockIdx.x], makes it visible to
+    // the whole GPU, and only then takes its ticket, an atomic increment of v9_blocks_done.
+    // The whole block must learn whether its ticket was the last one (a shared flag and a
+    // barrier). That block adds partials[0 .. gridDim.x-1], read from the L2 (an SM's L1 may
+    // hold a stale copy: __ldcg), writes *sum, and sets v9_blocks_done back to 0 for the next
+    // launch.
 }
 
 /* ---- launchers ---------------------------------------------------------------------------- */

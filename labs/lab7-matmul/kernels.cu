@@ -51,8 +51,10 @@ __global__ void matmul_untiled_kernel(float *c, const float *a, const float *b, 
  * nvcc unrolls the loop on its own and "tiled only" would not exist. */
 __device__ __forceinline__ float accumulate_rolled(float sum, const float *a_row, const float *b_col, int tile)
 {
-    // TODO(7b): sum += a_row[i] * b_col[i * tile] for i = 0 .. tile-1, in a loop that
-    // has `#pragma unroll 1` in front of it.
+    // TODO(7b): add to sum the products of the A tile's row (a_row[0 .. tile-1]) and the B
+    // tile's column (starting at b_col, its elements `tile` floats apart), in a loop that
+    // stays a loop: `#pragma unroll 1` in front of it, so that the counter, its test and the
+    // address arithmetic are paid on every multiply-add.
     return sum;
 }
 
@@ -60,7 +62,9 @@ __device__ __forceinline__ float accumulate_rolled(float sum, const float *a_row
  * constants of the instructions. */
 __device__ __forceinline__ float accumulate_unrolled(float sum, const float *a_row, const float *b_col, int tile)
 {
-    // TODO(7b): the same loop with `#pragma unroll` (no count) in front of it.
+    // TODO(7b): the same sum, in a loop that the compiler unrolls completely (`#pragma
+    // unroll`, no count: tile is a constant in every kernel), so that no counter or branch is
+    // left and the tile addresses become constants of the instructions.
     return sum;
 }
 
@@ -74,14 +78,16 @@ __device__ __forceinline__ float accumulate_unrolled(float sum, const float *a_r
 __device__ __forceinline__ void tiled_matmul(float *c, const float *a, const float *b, int m, int n, int k,
                                              int tile, bool unrolled, float *a_tile, float *b_tile)
 {
-    // TODO(7a): thread (threadIdx.x, threadIdx.y) owns C(row, col) with
-    // row = blockIdx.y * tile + threadIdx.y and col = blockIdx.x * tile + threadIdx.x.
-    // For k0 = 0, tile, 2*tile, ... < k:
-    //   a_tile[ty * tile + tx] = A(row, k0 + tx), b_tile[ty * tile + tx] = B(k0 + ty, col),
-    //   each 0.0f when outside its matrix; __syncthreads();
-    //   sum = accumulate_unrolled or accumulate_rolled (as `unrolled` says) of
-    //   &a_tile[ty * tile] and &b_tile[tx]; __syncthreads() before the tiles are reused.
-    // Write C(row, col) = sum only when row < m and col < n (index with size_t).
+    // TODO(7a): the tiled product the comment above describes. Thread (threadIdx.x,
+    // threadIdx.y) computes C(row, col), the output at column threadIdx.x and row threadIdx.y
+    // of its block's tile x tile outputs. For each step of `tile` along k, the block stages a
+    // tile of A (its rows, this step's columns) in a_tile and a tile of B (this step's rows,
+    // its columns) in b_tile, both row-major, `tile` floats a row, one element a thread, 0.0f
+    // where the step reaches past a matrix; it waits until both tiles are complete; each
+    // thread adds the step's products with accumulate_unrolled or accumulate_rolled, as
+    // `unrolled` says (its row of the A tile, the start of its column of the B tile); and the
+    // block waits again before the next step overwrites the tiles. C(row, col) is written only
+    // inside C, indexed with size_t (m x n can pass 2^31).
 }
 
 /* The ten tiled kernels: each declares its two tiles and runs tiled_matmul with its tile

@@ -188,9 +188,10 @@ __device__ __forceinline__ int column_x(int r)
 __device__ __forceinline__ void column_walk(float *out, const float *in, int nx, int ny, int nz,
                                             int r, bool read_only)
 {
-    // TODO(2): x = column_x(r), y as in one_point; return outside the interior. Then for every
-    // plane z of the chunk [chunk_first(r), chunk_end(nz, r)), compute the point
-    // (x, y, z) as one_point does. Step the index by one plane (nx*ny) per z.
+    // TODO(2): the column walk the comment above describes. The thread's column is column_x(r)
+    // along x and as in one_point along y (nothing to do outside the interior); it computes,
+    // as one_point does, every point of its column in the chunk [chunk_first(r), chunk_end(nz,
+    // r)), one plane (nx*ny floats) further each step.
 }
 
 /* v3, v9: INTZ, and the column's 2r+1 values in a register window (window_* helpers):
@@ -203,13 +204,13 @@ __device__ __forceinline__ void column_walk(float *out, const float *in, int nx,
 __device__ __forceinline__ void column_walk_registers(float *out, const float *in, int nx, int ny,
                                                       int nz, int r, bool read_only)
 {
-    // TODO(3): as column_walk, but keep the column in `float col[WINDOW]`:
-    // before the loop, window_fill from the chunk's first point and load the values
-    // r, r+1, ..., r+AHEAD-1 planes above it into ahead[0..AHEAD-1]. Walk the chunk
-    // AHEAD planes at a time, with an unrolled inner loop over a = 0..AHEAD-1 (stop
-    // at the chunk's end): window_put_top(col, r, ahead[a]); load ahead[a] again,
-    // AHEAD planes higher (never past plane nz-1); compute with col[MAX_R] as the
-    // centre and window_terms(col, r) for z; store; window_shift(col).
+    // TODO(3): column_walk with the column in registers, as the comment above says: the window
+    // helpers (window_fill, window_put_top, window_terms, window_shift) keep the 2r+1 values
+    // around plane z in `float col[WINDOW]`, centre col[MAX_R]. Each step takes in one new
+    // value, plane z+r, which was loaded AHEAD steps earlier into ahead[], and loads the one
+    // AHEAD planes further (never past plane nz-1). Walk the chunk AHEAD planes at a time with
+    // an inner loop that is unrolled, so that ahead[] is indexed by constants, and stop at the
+    // chunk's end.
 }
 
 __global__ void base_intz_kernel(float *out, const float *in, int nx, int ny, int nz, int r)

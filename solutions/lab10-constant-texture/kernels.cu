@@ -58,7 +58,10 @@ __device__ __forceinline__ unsigned hop(const unsigned *table, unsigned at, enum
         return LAB10_HOP(lab10_table, at);
     if (how == READONLY_PATH) {
         //@begin solution
-        //@todo TODO(10a): the hop as a read-only load: __ldg(&LAB10_HOP(table, at)).
+        //@todo TODO(10a): the same hop as a load by the read-only data path, asked for by name: the
+        //@todo CUDA Programming Guide's "Read-Only Data Cache Load Function" has the intrinsic.
+        //@todo Nothing writes the table while a kernel runs, which is what makes that path safe
+        //@todo here.
         return __ldg(&LAB10_HOP(table, at));
         //@student return 0;
         //@end solution
@@ -134,8 +137,10 @@ __device__ __forceinline__ float texel(const float *in, int w, int h, int i, int
 __device__ __forceinline__ float bilinear_global(const float *in, int w, int h, float x, float y, bool border)
 {
     //@begin solution
-    //@todo TODO(10b): xb = x - 0.5, i = floor(xb), a = xb - i (likewise y: j, b), then
-    //@todo (1-a)(1-b) T(i,j) + a(1-b) T(i+1,j) + (1-a)b T(i,j+1) + ab T(i+1,j+1) with texel().
+    //@todo TODO(10b): what the texture unit computes, as the handout's section 1 gives it: the four
+    //@todo texels around (x, y), texel centres sitting at i + 0.5, each weighted by how close (x,
+    //@todo y) lies to it along x and along y. Fetch them with texel(), so that the address mode
+    //@todo applies outside the image.
     float xb = x - 0.5f, yb = y - 0.5f;
     float fi = floorf(xb), fj = floorf(yb);
     float a = xb - fi, b = yb - fj;

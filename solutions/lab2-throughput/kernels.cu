@@ -83,10 +83,12 @@ __global__ void rmw_float4_kernel(float *x, size_t n)
 __global__ void rmw_float_ilp_kernel(float *x, size_t n, int loads)
 {
     //@begin solution
-    //@todo TODO(2c): per iteration (keep `#pragma unroll 1` on that loop), load up to
-    //@todo `loads` floats into registers (float v[LAB2_MAX_LOADS], inner loops with
-    //@todo `#pragma unroll`, skipping j >= loads and indexes >= n), then add 1 and store
-    //@todo them; the next iteration starts loads x threads further on.
+    //@todo TODO(2c): as the comment above says: each iteration issues all of its `loads` loads
+    //@todo (floats threads apart, none at or past n) before it adds 1 to any and stores them, so
+    //@todo that `loads` loads are in flight at once; the next iteration starts loads x threads
+    //@todo further on. Keep `#pragma unroll 1` on that loop. The values must stay in registers: a
+    //@todo local array lives in registers only when every index into it is a constant once the
+    //@todo loops over it are unrolled (LAB2_MAX_LOADS bounds `loads`).
     size_t threads = (size_t)gridDim.x * blockDim.x;
     size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
 #pragma unroll 1

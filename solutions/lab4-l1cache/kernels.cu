@@ -59,8 +59,10 @@ static __global__ void stencil_1d_kernel(float *out, float *in, size_t n, int ra
 static __global__ void chase_kernel(unsigned *links, unsigned start, long long hops, unsigned *ends)
 {
     //@begin solution
-    //@todo TODO(4b): j = start, then `hops` times j = links[j]; each lane writes j to
-    //@todo ends[threadIdx.x]. Keep the loop plain: each load must wait for the one before.
+    //@todo TODO(4b): every lane follows the chain from `start` for `hops` hops (a link holds the
+    //@todo index of the next link) and writes the index where it ended to ends[threadIdx.x]. Each
+    //@todo load's address must be the value the load before it returned, so that no two loads
+    //@todo overlap: the time per hop is then one load's latency.
     unsigned j = start;
     for (long long h = 0; h < hops; h++)
         j = links[j];

@@ -151,15 +151,15 @@ __device__ __forceinline__ int ring_slot(int s, int d)
 __device__ __forceinline__ void fwd_o8_ring(const struct lab5_grid &g)
 {
     //@begin solution
-    //@todo TODO(5b): declare the tile (as fwd_o8_queue) and the ring,
-    //@todo `__shared__ float ring[WINDOW][BY][BX]`, where slot s holds the column's value of
-    //@todo the plane z with z % WINDOW == s. Before the loop, inside threads fill the slots
-    //@todo of planes z-R .. z+R-1. In the loop, per plane: __syncthreads(); inside threads
-    //@todo load plane z+R into its slot and copy plane z's value into the tile's centre;
-    //@todo everyone loads the halo; __syncthreads(); inside threads compute the point with
-    //@todo the z terms read from the ring (ring_slot) and store it. Keep s = z % WINDOW
-    //@todo up to date as z advances instead of dividing. Nothing may stay in a register
-    //@todo from one plane to the next but indices.
+    //@todo TODO(5b): the ring version of fwd_o8_queue, as the comment above says. The plane's tile
+    //@todo is fwd_o8_queue's; the column's values live in a shared-memory ring of WINDOW slots,
+    //@todo each slot a BY x BX array of the block's columns, slot s holding the plane z with z %
+    //@todo WINDOW == s (ring_slot steps between slots without dividing). Before the loop the inside
+    //@todo threads fill the slots the first plane needs; for each plane, the slot of plane z+R gets
+    //@todo its value from global memory and the tile's centre comes from the ring, the halo as in
+    //@todo fwd_o8_queue, with a barrier before the tile is rewritten and one before it is read; the
+    //@todo z terms come from the ring. Nothing but indices may stay in a register from one plane to
+    //@todo the next: that is what lets the kernel fit a small register cap.
     __shared__ float tile[TILE_H][TILE_W];
     __shared__ float ring[WINDOW][BY][BX];
     struct column c = column_of(g);

@@ -56,8 +56,10 @@ __global__ void matmul_untiled_kernel(float *c, const float *a, const float *b, 
 __device__ __forceinline__ float accumulate_rolled(float sum, const float *a_row, const float *b_col, int tile)
 {
     //@begin solution
-    //@todo TODO(7b): sum += a_row[i] * b_col[i * tile] for i = 0 .. tile-1, in a loop that
-    //@todo has `#pragma unroll 1` in front of it.
+    //@todo TODO(7b): add to sum the products of the A tile's row (a_row[0 .. tile-1]) and the B
+    //@todo tile's column (starting at b_col, its elements `tile` floats apart), in a loop that
+    //@todo stays a loop: `#pragma unroll 1` in front of it, so that the counter, its test and the
+    //@todo address arithmetic are paid on every multiply-add.
 #pragma unroll 1
     for (int i = 0; i < tile; i++)
         sum += a_row[i] * b_col[i * tile];
@@ -71,7 +73,9 @@ __device__ __forceinline__ float accumulate_rolled(float sum, const float *a_row
 __device__ __forceinline__ float accumulate_unrolled(float sum, const float *a_row, const float *b_col, int tile)
 {
     //@begin solution
-    //@todo TODO(7b): the same loop with `#pragma unroll` (no count) in front of it.
+    //@todo TODO(7b): the same sum, in a loop that the compiler unrolls completely (`#pragma
+    //@todo unroll`, no count: tile is a constant in every kernel), so that no counter or branch is
+    //@todo left and the tile addresses become constants of the instructions.
 #pragma unroll
     for (int i = 0; i < tile; i++)
         sum += a_row[i] * b_col[i * tile];
@@ -91,14 +95,16 @@ __device__ __forceinline__ void tiled_matmul(float *c, const float *a, const flo
                                              int tile, bool unrolled, float *a_tile, float *b_tile)
 {
     //@begin solution
-    //@todo TODO(7a): thread (threadIdx.x, threadIdx.y) owns C(row, col) with
-    //@todo row = blockIdx.y * tile + threadIdx.y and col = blockIdx.x * tile + threadIdx.x.
-    //@todo For k0 = 0, tile, 2*tile, ... < k:
-    //@todo   a_tile[ty * tile + tx] = A(row, k0 + tx), b_tile[ty * tile + tx] = B(k0 + ty, col),
-    //@todo   each 0.0f when outside its matrix; __syncthreads();
-    //@todo   sum = accumulate_unrolled or accumulate_rolled (as `unrolled` says) of
-    //@todo   &a_tile[ty * tile] and &b_tile[tx]; __syncthreads() before the tiles are reused.
-    //@todo Write C(row, col) = sum only when row < m and col < n (index with size_t).
+    //@todo TODO(7a): the tiled product the comment above describes. Thread (threadIdx.x,
+    //@todo threadIdx.y) computes C(row, col), the output at column threadIdx.x and row threadIdx.y
+    //@todo of its block's tile x tile outputs. For each step of `tile` along k, the block stages a
+    //@todo tile of A (its rows, this step's columns) in a_tile and a tile of B (this step's rows,
+    //@todo its columns) in b_tile, both row-major, `tile` floats a row, one element a thread, 0.0f
+    //@todo where the step reaches past a matrix; it waits until both tiles are complete; each
+    //@todo thread adds the step's products with accumulate_unrolled or accumulate_rolled, as
+    //@todo `unrolled` says (its row of the A tile, the start of its column of the B tile); and the
+    //@todo block waits again before the next step overwrites the tiles. C(row, col) is written only
+    //@todo inside C, indexed with size_t (m x n can pass 2^31).
     int tx = threadIdx.x, ty = threadIdx.y;
     int row = blockIdx.y * tile + ty;
     int col = blockIdx.x * tile + tx;

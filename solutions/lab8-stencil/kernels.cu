@@ -197,9 +197,10 @@ __device__ __forceinline__ void column_walk(float *out, const float *in, int nx,
                                             int r, bool read_only)
 {
     //@begin solution
-    //@todo TODO(2): x = column_x(r), y as in one_point; return outside the interior. Then for every
-    //@todo plane z of the chunk [chunk_first(r), chunk_end(nz, r)), compute the point
-    //@todo (x, y, z) as one_point does. Step the index by one plane (nx*ny) per z.
+    //@todo TODO(2): the column walk the comment above describes. The thread's column is column_x(r)
+    //@todo along x and as in one_point along y (nothing to do outside the interior); it computes,
+    //@todo as one_point does, every point of its column in the chunk [chunk_first(r), chunk_end(nz,
+    //@todo r)), one plane (nx*ny floats) further each step.
     int x = column_x(r);
     int y = blockIdx.y * BY + threadIdx.y + r;
     if (x < r || x >= nx - r || y >= ny - r)
@@ -225,13 +226,13 @@ __device__ __forceinline__ void column_walk_registers(float *out, const float *i
                                                       int nz, int r, bool read_only)
 {
     //@begin solution
-    //@todo TODO(3): as column_walk, but keep the column in `float col[WINDOW]`:
-    //@todo before the loop, window_fill from the chunk's first point and load the values
-    //@todo r, r+1, ..., r+AHEAD-1 planes above it into ahead[0..AHEAD-1]. Walk the chunk
-    //@todo AHEAD planes at a time, with an unrolled inner loop over a = 0..AHEAD-1 (stop
-    //@todo at the chunk's end): window_put_top(col, r, ahead[a]); load ahead[a] again,
-    //@todo AHEAD planes higher (never past plane nz-1); compute with col[MAX_R] as the
-    //@todo centre and window_terms(col, r) for z; store; window_shift(col).
+    //@todo TODO(3): column_walk with the column in registers, as the comment above says: the window
+    //@todo helpers (window_fill, window_put_top, window_terms, window_shift) keep the 2r+1 values
+    //@todo around plane z in `float col[WINDOW]`, centre col[MAX_R]. Each step takes in one new
+    //@todo value, plane z+r, which was loaded AHEAD steps earlier into ahead[], and loads the one
+    //@todo AHEAD planes further (never past plane nz-1). Walk the chunk AHEAD planes at a time with
+    //@todo an inner loop that is unrolled, so that ahead[] is indexed by constants, and stop at the
+    //@todo chunk's end.
     int x = column_x(r);
     int y = blockIdx.y * BY + threadIdx.y + r;
     if (x < r || x >= nx - r || y >= ny - r)
