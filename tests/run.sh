@@ -114,6 +114,23 @@ for n in $LAB_NUMS; do
         bash -c "! grep -n '//@' '$student' && grep -q 'TODO' '$student'"
 done
 
+# The leak check that make dist's copy must pass (tests/grading.sh) catches a solution line
+# copied into a file, a TODO that quotes one, and a stale entry of its list of allowed lines.
+# (instructors' copy only: the student copy has no solutions/)
+if [ -d solutions ]; then
+    mkdir -p "$tmp/leak/code" "$tmp/leak/todo" "$tmp/leak/none"
+    sed -n '/^ *\/\/@begin solution/,/^ *\/\/@end solution/p' solutions/lab4-l1cache/kernels.cu | grep -v '//@' >"$tmp/leak/code/notes.cu"
+    # (the line is taken from the master here: written out, this file would ship it)
+    grep -m 1 '__shfl_down_sync' solutions/lab6-reduction/kernels.cu | sed 's|^ *|// TODO(6.8): |; s|;$||' >"$tmp/leak/todo/kernels.cu"
+    expect_exit "solution-leaks.py fails on a solution region copied into a file" 1 \
+        python3 tools/solution-leaks.py "$tmp/leak/code" solutions/*/kernels.cu
+    expect_exit "solution-leaks.py fails on a TODO that quotes a solution line" 1 \
+        python3 tools/solution-leaks.py "$tmp/leak/todo" solutions/*/kernels.cu
+    expect_exit "solution-leaks.py passes a copy without them, fails on allowed lines it no longer has" 1 bash -c "
+        python3 tools/solution-leaks.py '$tmp/leak/none' solutions/*/kernels.cu || exit 2
+        python3 tools/solution-leaks.py --allow solutions/leaks-allowed.txt '$tmp/leak/none' solutions/*/kernels.cu"
+fi
+
 # The job machinery and the GPU lock (tests/jobs.sh), on stand-ins: no GPU, no build.
 unit_run "unit jobs tests" bash tests/unit/jobs_test.sh
 
