@@ -7,8 +7,8 @@ set ylabel 'SM clocks per warp-wide read (per SM)'
 set logscale y 2
 set xrange [0:34]
 set xtics 0, 4, 32
-set yrange [0.5:96]
-set key top left
+set yrange [0.5:256]   # room above the data for the key
+set key top center maxrows 2
 sel(v) = strcol('variant') eq v ? column('clk_per_request') : NaN
 model(v) = strcol('variant') eq v ? column('wavefronts_model') : NaN
 @start_output
