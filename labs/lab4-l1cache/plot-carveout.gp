@@ -1,6 +1,7 @@
 # plot-carveout.gp - lab 4: the L1/shared split chosen at run time (the ca build). Left: the
 # chase's latency against its footprint, one curve per shared-memory capacity: the L1's edge
-# moves with what shared memory leaves it (dotted lines: the L1 each capacity should leave).
+# moves with what shared memory leaves it (dotted lines, labelled: the L1 each capacity should
+# leave).
 # Right: the stencil (r = 4) per capacity. Two panels need a multiplot, which gnuplot cannot
 # replot into a second terminal, so the figure is drawn once per format (png_wanted,
 # pdf_wanted of style.gp).
@@ -27,11 +28,15 @@ figure = "set multiplot layout 1, (ncarves > 0) + (nstencil > 0) title sprintf('
   set title 'chase: latency per load against footprint'; \
   set xlabel 'footprint (bytes, log scale)'; set ylabel 'latency per load (ns)'; \
   set logscale x 2; set xtics ('16K' 16384, '32K' 32768, '64K' 65536, '128K' 131072, '256K' 262144, '512K' 524288); \
-  set yrange [0:*]; set offsets 0, 0, graph 0.5, 0; set key top right font ',8' title 'shared memory (L1)'; \
-  unset arrow; do for [i = 1:ncarves] { set arrow i from real(word(l1s, i)) * 1024, graph 0 to real(word(l1s, i)) * 1024, graph 1 nohead lc palette frac shade(i) dt 3 }; \
+  set yrange [0:*]; set offsets 0, 0, graph 1.1, 0; \
+  set key top center maxrows 4 width -4 title 'shared memory in force (the L1 it leaves)'; \
+  unset arrow; unset label; do for [i = 1:ncarves] { \
+    set arrow i from real(word(l1s, i)) * 1024, graph 0 to real(word(l1s, i)) * 1024, graph 0.62 nohead lc palette frac shade(i) dt 3; \
+    set label i sprintf('L1 %s KiB', word(l1s, i)) at real(word(l1s, i)) * 1024, graph 0.45 rotate by 90 left offset -0.4, 0 \
+      tc palette frac shade(i) font ',9' }; \
   plot for [i = 1:ncarves] rows('chase', word(carves, i)) using 'footprint_bytes':'ns_per_hop' with linespoints lt 1 lw 1.5 \
        pt 7 ps 0.6 lc palette frac shade(i) title sprintf('%s KiB (%s KiB)', word(smems, i), word(l1s, i)) }; \
-  unset arrow; unset logscale x; set xtics auto; set offsets 0, 0, 0, 0; set key bottom right title ''; \
+  unset arrow; unset label; unset logscale x; set xtics auto; set offsets 0, 0, 0, 0; set key bottom right title '' width 0 maxrows auto; \
   if (nstencil > 0) { \
   set title sprintf('stencil_1d, r = 4: time per launch'); \
   set xlabel 'shared memory per SM (KiB)'; set ylabel 'time per launch (ms, median)'; set xrange [-10:*]; \
