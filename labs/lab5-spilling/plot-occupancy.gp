@@ -1,5 +1,5 @@
 # plot-occupancy.gp - lab 5: the resource table as a figure, occupancy against spills. Per
-# variant and cap: the theoretical occupancy (occupancy API, bars) labelled with the
+# variant and cap: the theoretical occupancy (occupancy API, bars) labelled inside with the
 # registers a thread, the blocks an SM holds and the local memory a thread (the spills'
 # stack frame), and the speed each reached (right axis).
 load 'plots/style.gp'
@@ -22,9 +22,9 @@ set bmargin 6
 @start_output
 plot for [k = 1:2] csv using 0:(is(k) ? column('occupancy_pct') : NaN):xtic(strcol('cap')) \
          with boxes lt 1 lc rgb word(bars, k) title sprintf('%s: occupancy', word(names, k)), \
-     for [k = 1:2] csv using 0:(is(k) ? column('occupancy_pct') : NaN):(sprintf("%d regs\n%d blk\n%d B local", \
+     for [k = 1:2] csv using 0:(is(k) ? 2 : NaN):(sprintf("%d regs, %d blk, %d B local", \
          column('regs'), column('blocks_per_sm'), column('stack_bytes'))) \
-         with labels offset 0, 2.2 font ',7' notitle, \
+         with labels rotate by 90 left font ',9' notitle, \
      for [k = 1:2] csv using 0:(is(k) ? column('gpoints_s') : NaN) axes x1y2 with linespoints lt k \
          title sprintf('%s: Gpoints/s', word(names, k))
 @finish_output
