@@ -19,7 +19,8 @@ do for [k = 1:3] {
 }
 figure = "set multiplot layout ncodes, nedges title sprintf('Lab 9: measured against predicted time (model: issue, shared memory, memory, latency; seed: max(V/BW)), %s', gpu_name); \
   set style data boxes; set boxwidth 0.38; set ytics nomirror; set y2tics; set y2range [0:100]; \
-  set xtics rotate by -45 font ',7'; set key top left font ',7'; set yrange [0:*]; \
+  set xtics rotate by -45 font ',7'; set key top center horizontal maxrows 1 samplen 1.5 font ',8'; \
+  set yrange [0:*]; set offsets 0, 0, graph 0.22, 0; \
   do for [k = 1:3] { \
     if (system(sprintf(\"grep -c '^9,%s,.*,ok,' '%s' || true\", word(codes, k), csv)) + 0 > 0) { \
       do for [e = 1:nedges] { \
