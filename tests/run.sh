@@ -394,6 +394,18 @@ plots_and_readme() {
         [ ! -d handouts/reference/lab9 ] || python3 tools/compare-runs.py handouts/reference/lab9 handouts/reference/lab9 |
             grep -q "^counters.csv: no row timed and ok in both runs (0 not ok, 9 not timed)"'
 
+    # Every number the handouts (and, in the instructors' copy, the answer keys) quote from the
+    # reference files, recomputed; a claim file with one number wrong must fail.
+    check "handouts: the numbers in handouts/numbers.txt, recomputed from handouts/reference/" \
+        python3 tools/handout-numbers.py handouts/numbers.txt
+    if [ -f solutions/numbers.txt ]; then
+        check "answer keys: the numbers in solutions/numbers.txt, recomputed from handouts/reference/" \
+            python3 tools/handout-numbers.py solutions/numbers.txt
+    fi
+    sed '0,/^1 :: /s|\* 4 / 2\*\*20|* 8 / 2**20|' handouts/numbers.txt >"$tmp/numbers.txt" # 800 MiB arrays
+    expect_exit "tools/handout-numbers.py fails a number that the reference file does not give" 1 \
+        python3 tools/handout-numbers.py "$tmp/numbers.txt"
+
     if grep -q '^| lab | topic | source | status |$' README.md; then
         check "README: one row per lab, each status what the tree holds (tools/readme-labs.sh)" sh tools/readme-labs.sh
         sed 's/^\(| 1 |.*| \)ready |$/\1ready; meets every target |/' README.md >"$tmp/readme.md"

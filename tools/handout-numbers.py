@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""handout-numbers.py [CLAIMS] - recompute the numbers a handout quotes from its reference files.
+
+CLAIMS (default handouts/numbers.txt) has one claim a line:
+    LAB :: EXPRESSION :: FORMATS :: TEXT
+TEXT is a piece of handouts/labLAB-*.md (LAB `N key`: of solutions/labN-*/answers.md, the
+answer key) with each number it claims written {}; EXPRESSION
+(Python) computes those numbers from the files in handouts/reference/labLAB/, one value or a
+tuple of values, and FORMATS gives each its format spec (`.1f`, `,d`, `+.1f`, ...), separated
+by spaces. A claim holds when TEXT, its {} filled with the values as formatted, appears in
+the handout (whitespace and line breaks collapsed, so a claim may span lines of the handout).
+Lines that start with # and blank lines are comments.
+
+What EXPRESSION may use (FILE is a name in the lab's reference folder):
+    v(FILE, COLUMN, **match)     the one row of a CSV whose fields equal match: its COLUMN
+    vals(FILE, COLUMN, **match)  that COLUMN of every matching row, in order
+    rows(FILE, **match)          the matching rows themselves (dicts), for comprehensions
+    meta(FILE, KEY)              a value of the CSV's comment header (`# key: value | ...`)
+    grab(FILE, REGEX)            the first group of the first match in any text file, a number
+    grabs(FILE, REGEX)           the first group of every match, numbers
+    ncu(FILE, METRIC, KERNEL)    Nsight Compute's --csv rows in a text file: METRIC of every
+                                 launch whose kernel name starts with KERNEL, in order
+and min, max, sum, len, abs, round, zip, range, sorted, median. Numeric fields are floats; empty fields None.
+Prints each claim that does not hold (what the files give, what the handout says nearby) and
+a summary; exit 1 if one fails.
+"""
+import csv
+import glob
+import os
+import re
+import statistics
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+
+def number(text):
+    try:
+        return float(text)
+    except ValueError:
+        return None if text == "" else text
+
+
+class Lab:
+    def __init__(self, n):
+        self.folder = os.path.join(ROOT, "handouts", "reference", f"lab{n}")
+        self.cache = {}
+
+    def path(self, name):
+        return os.path.join(self.folder, name)
+
+    def table(self, name):
+        if name not in self.cache:
+            with open(self.path(name), encoding="utf-8") as f:
+                lines = f.read().splitlines()
+            header = [line for line in lines if line.startswith("#")]
+            body = [line for line in lines if not line.startswith("#")]
+            rows = list(csv.DictReader(body))
+            self.cache[name] = (header, rows)
+        return self.cache[name]
+
+    def rows(self, name, match):
+        _, rows = self.table(name)
+        want = {k: str(v) for k, v in match.items()}
+        return [r for r in rows if all(r.get(k) == x for k, x in want.items())]
+
+    def v(self, name, column, **match):
+        found = self.rows(name, match)
+        if len(found) != 1:
+            raise ValueError(f"{name}: {len(found)} rows match {match}, not one")
+        return number(found[0][column])
+
+    def matching(self, name, **match):
+        return [{k: number(x) for k, x in r.items()} for r in self.rows(name, match)]
+
+    def vals(self, name, column, **match):
+        return [number(r[column]) for r in self.rows(name, match)]
+
+    def meta(self, name, key):
+        header, _ = self.table(name)
+        for line in header:
+            for part in line.lstrip("# ").split(" | "):
+                k, _, value = part.partition(": ")
+                if k.strip() == key:
+                    return number(value.strip())
+        raise ValueError(f"{name}: no '{key}' in the header")
+
+    def grabs(self, name, regex):
+        with open(self.path(name), encoding="utf-8") as f:
+            text = f.read()
+        return [number(m.group(1).replace(",", "")) for m in re.finditer(regex, text, re.MULTILINE)]
+
+    def ncu(self, name, metric, kernel):
+        with open(self.path(name), encoding="utf-8") as f:
+            lines = [line for line in f.read().splitlines() if line.startswith('"')]
+        found, header = [], None
+        for row in csv.reader(lines):
+            if row[0] == "ID":
+                header = row
+            elif header:
+                r = dict(zip(header, row))
+                if r["Metric Name"] == metric and r["Kernel Name"].startswith(kernel):
+                    found.append(number(r["Metric Value"].replace(",", "")))
+        return found
+
+    def grab(self, name, regex):
+        found = self.grabs(name, regex)
+        if not found:
+            raise ValueError(f"{name}: nothing matches {regex}")
+        return found[0]
+
+
+def handout_text(document):
+    n, _, key = document.partition(" ")
+    pattern = ("solutions", f"lab{n}-*", "answers.md") if key == "key" else ("handouts", f"lab{n}-*.md")
+    paths = glob.glob(os.path.join(ROOT, *pattern))
+    if len(paths) != 1:
+        raise ValueError(f"no single {'answer key' if key else 'handout'} for lab {n}")
+    with open(paths[0], encoding="utf-8") as f:
+        return " ".join(f.read().split()), os.path.relpath(paths[0], ROOT)
+
+
+def main(argv):
+    claims = argv[1] if len(argv) > 1 else os.path.join(ROOT, "handouts", "numbers.txt")
+    labs, handouts, failed, held = {}, {}, 0, 0
+    with open(claims, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    for number_of_line, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        where = f"{os.path.relpath(claims, ROOT)}:{number_of_line}"
+        try:
+            n, expression, formats, text = [part.strip() for part in line.split(" :: ", 3)]
+            lab = labs.setdefault(n.split()[0], Lab(n.split()[0]))
+            if n not in handouts:
+                handouts[n] = handout_text(n)
+            names = {"v": lab.v, "vals": lab.vals, "rows": lab.matching, "meta": lab.meta, "grab": lab.grab}
+            names.update(grabs=lab.grabs, ncu=lab.ncu, median=statistics.median)
+            names.update((f.__name__, f) for f in (min, max, sum, len, abs, round, zip, range, sorted))
+            values = eval(expression, {"__builtins__": {}, **names})  # the kit's own claims file
+            values = values if isinstance(values, tuple) else (values,)
+            specs = formats.split()
+            if len(specs) != len(values) or text.count("{}") != len(values):
+                raise ValueError(f"{len(values)} values, {len(specs)} formats, {text.count('{}')} places in the text")
+            claim = text.replace("{}", "\0").replace("{", "{{").replace("}", "}}").replace("\0", "{}")
+            claim = " ".join(claim.format(*(format(x, s) for x, s in zip(values, specs))).split())
+        except Exception as e:  # noqa: BLE001 (a claim that cannot be computed fails, whatever the error)
+            print(f"{where}: cannot compute: {e}")
+            failed += 1
+            continue
+        body, handout = handouts[n]
+        if claim in body:
+            held += 1
+            continue
+        failed += 1
+        head = text.split("{}")[0].strip()
+        near = body.find(" ".join(head.split())) if head else -1
+        said = body[near : near + len(claim) + 40] if near >= 0 else "(its words are not in the handout either)"
+        print(f"{where}: {handout} should say: {claim}\n    it says: {said}")
+    print(f"handout numbers: {held} claims hold, {failed} do not ({os.path.relpath(claims, ROOT)})")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
