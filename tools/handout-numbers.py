@@ -6,8 +6,8 @@ CLAIMS (default handouts/numbers.txt) has one claim a line:
 TEXT is a piece of handouts/labLAB-*.md (LAB `N key`: of solutions/labN-*/answers.md, the
 answer key) with each number it claims written {}; EXPRESSION
 (Python) computes those numbers from the files in handouts/reference/labLAB/, one value or a
-tuple of values, and FORMATS gives each its format spec (`.1f`, `,d`, `+.1f`, ...), separated
-by spaces. A claim holds when TEXT, its {} filled with the values as formatted, appears in
+tuple of values, and FORMATS gives each its format spec (`.1f`, `,.0f`, `+.1f`, ...), separated
+by spaces; fixed-point specs round half up. A claim holds when TEXT, its {} filled with the values as formatted, appears in
 the handout (whitespace and line breaks collapsed, so a claim may span lines of the handout).
 Lines that start with # and blank lines are comments.
 
@@ -25,6 +25,7 @@ Prints each claim that does not hold (what the files give, what the handout says
 a summary; exit 1 if one fails.
 """
 import csv
+import decimal
 import glob
 import os
 import re
@@ -110,6 +111,17 @@ class Lab:
         return found[0]
 
 
+def formatted(value, spec):
+    """value as spec says; a fixed-point spec rounds half up from the value as a CSV writes it
+    (2557.25 -> 2557.3), as a reader of the file rounds, not half to even."""
+    fixed = re.fullmatch(r"([+,]*)\.(\d+)f", spec)
+    if fixed and isinstance(value, float):
+        exact = decimal.Decimal(repr(value)).quantize(decimal.Decimal(1).scaleb(-int(fixed.group(2))),
+                                                      rounding=decimal.ROUND_HALF_UP)
+        return format(exact, spec)
+    return format(value, spec)
+
+
 def handout_text(document):
     n, _, key = document.partition(" ")
     pattern = ("solutions", f"lab{n}-*", "answers.md") if key == "key" else ("handouts", f"lab{n}-*.md")
@@ -143,7 +155,7 @@ def main(argv):
             if len(specs) != len(values) or text.count("{}") != len(values):
                 raise ValueError(f"{len(values)} values, {len(specs)} formats, {text.count('{}')} places in the text")
             claim = text.replace("{}", "\0").replace("{", "{{").replace("}", "}}").replace("\0", "{}")
-            claim = " ".join(claim.format(*(format(x, s) for x, s in zip(values, specs))).split())
+            claim = " ".join(claim.format(*(formatted(x, s) for x, s in zip(values, specs))).split())
         except Exception as e:  # noqa: BLE001 (a claim that cannot be computed fails, whatever the error)
             print(f"{where}: cannot compute: {e}")
             failed += 1
