@@ -15,6 +15,8 @@ What EXPRESSION may use (FILE is a name in the lab's reference folder):
     v(FILE, COLUMN, **match)     the one row of a CSV whose fields equal match: its COLUMN
     vals(FILE, COLUMN, **match)  that COLUMN of every matching row, in order
     rows(FILE, **match)          the matching rows themselves (dicts), for comprehensions
+    gbps(FILE, **match)          the one matching row's bytes / ms_median, in GB/s: the figure
+                                 the CSV's gbps column rounds to two decimals
     meta(FILE, KEY)              a value of the CSV's comment header (`# key: value | ...`)
     grab(FILE, REGEX)            the first group of the first match in any text file, a number
     grabs(FILE, REGEX)           the first group of every match, numbers
@@ -70,6 +72,9 @@ class Lab:
         if len(found) != 1:
             raise ValueError(f"{name}: {len(found)} rows match {match}, not one")
         return number(found[0][column])
+
+    def gbps(self, name, **match):
+        return self.v(name, "bytes", **match) / self.v(name, "ms_median", **match) / 1e6
 
     def matching(self, name, **match):
         return [{k: number(x) for k, x in r.items()} for r in self.rows(name, match)]
@@ -147,7 +152,7 @@ def main(argv):
             if n not in handouts:
                 handouts[n] = handout_text(n)
             names = {"v": lab.v, "vals": lab.vals, "rows": lab.matching, "meta": lab.meta, "grab": lab.grab}
-            names.update(grabs=lab.grabs, ncu=lab.ncu, median=statistics.median)
+            names.update(grabs=lab.grabs, ncu=lab.ncu, gbps=lab.gbps, median=statistics.median)
             names.update((f.__name__, f) for f in (min, max, sum, len, abs, round, zip, range, sorted))
             values = eval(expression, {"__builtins__": {}, **names})  # the kit's own claims file
             values = values if isinstance(values, tuple) else (values,)
