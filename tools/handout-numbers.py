@@ -22,7 +22,7 @@ What EXPRESSION may use (FILE is a name in the lab's reference folder):
     grabs(FILE, REGEX)           the first group of every match, numbers
     ncu(FILE, METRIC, KERNEL)    Nsight Compute's --csv rows in a text file: METRIC of every
                                  launch whose kernel name starts with KERNEL, in order
-and min, max, sum, len, abs, round, zip, range, sorted, median. Numeric fields are floats; empty fields None.
+and min, max, sum, len, abs, round, zip, range, sorted, set, median. Numeric fields are floats; empty fields None.
 Prints each claim that does not hold (what the files give, what the handout says nearby) and
 a summary; exit 1 if one fails.
 """
@@ -153,7 +153,7 @@ def main(argv):
                 handouts[n] = handout_text(n)
             names = {"v": lab.v, "vals": lab.vals, "rows": lab.matching, "meta": lab.meta, "grab": lab.grab}
             names.update(grabs=lab.grabs, ncu=lab.ncu, gbps=lab.gbps, median=statistics.median)
-            names.update((f.__name__, f) for f in (min, max, sum, len, abs, round, zip, range, sorted))
+            names.update((f.__name__, f) for f in (min, max, sum, len, abs, round, zip, range, sorted, set))
             values = eval(expression, {"__builtins__": {}, **names})  # the kit's own claims file
             values = values if isinstance(values, tuple) else (values,)
             specs = formats.split()
