@@ -6,7 +6,6 @@ the timing against the reference and the report formats are checked on any machi
     python3 grading/test_grader.py [-v]
 """
 import contextlib
-import fcntl
 import glob
 import importlib.machinery
 import importlib.util
@@ -18,7 +17,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import unittest
 from unittest import mock
@@ -445,7 +443,7 @@ EVERY_VARIANT = "copy_strided,copy_offset,copy_float4"  # lab 1's graded variant
 
 class GpuSteps(unittest.TestCase):
     def setUp(self):
-        env = mock.patch.dict(os.environ)  # these runs are stand-ins: no GPU lock (GpuLock tests it)
+        env = mock.patch.dict(os.environ)  # these runs are stand-ins: no GPU lock (tests/unit/test_gpu_lock.py tests it)
         env.start()
         self.addCleanup(env.stop)
         os.environ.pop("MEMLAB_GPU_LOCK", None)
@@ -856,137 +854,6 @@ exit $rc
         text = report.text_report(self.rubric, self.session, "sub.cu", results)
         self.assertIn("compile: OK (10/10)", text)
         self.assertIn("Score: 10/100 (7 test(s) skipped", text)
-
-
-class GpuLock(unittest.TestCase):
-    """grader.gpu_lock on a temporary lock file, probed through other open files (flock's locks
-    belong to an open file, so two of one process conflict as two processes' would)."""
-
-    def setUp(self):
-        self.path = os.path.join(tempfile.mkdtemp(prefix="memlab-lock-"), "gpu.lock")
-        open(self.path, "w").close()
-        self.addCleanup(shutil.rmtree, os.path.dirname(self.path))
-        env = mock.patch.dict(os.environ, {"MEMLAB_GPU_LOCK": self.path})
-        env.start()
-        self.addCleanup(env.stop)
-
-    @staticmethod
-    def holder(order, holding=None):
-        """hold(exclusive, name, seconds): the lock held for that long, name added to order at
-        the end, holding set once it is held."""
-        def hold(exclusive, name, seconds=0.0):
-            with grader.gpu_lock(exclusive):
-                if holding:
-                    holding.set()
-                time.sleep(seconds)
-                order.append(name)
-        return hold
-
-    @staticmethod
-    def started(target, *args):
-        """A thread running target(*args), started."""
-        t = threading.Thread(target=target, args=args)
-        t.start()
-        return t
-
-    def can_lock(self, how):
-        with open(self.path) as f:
-            try:
-                fcntl.flock(f, how | fcntl.LOCK_NB)
-                return True
-            except BlockingIOError:
-                return False
-
-    def test_shared_and_exclusive(self):
-        with grader.gpu_lock(exclusive=False):
-            self.assertTrue(self.can_lock(fcntl.LOCK_SH))
-            self.assertFalse(self.can_lock(fcntl.LOCK_EX))
-        with grader.gpu_lock(exclusive=True):
-            self.assertFalse(self.can_lock(fcntl.LOCK_SH))
-        self.assertTrue(self.can_lock(fcntl.LOCK_EX))
-
-    def test_exclusive_waits_for_shared(self):
-        entered = threading.Event()
-
-        def timed_run():
-            with grader.gpu_lock(exclusive=True):
-                entered.set()
-
-        with grader.gpu_lock(exclusive=False):
-            t = self.started(timed_run)
-            self.assertFalse(entered.wait(0.3), "the exclusive hold began while a shared one was held")
-        self.assertTrue(entered.wait(10), "the exclusive hold never began")
-        t.join()
-
-    def test_a_waiting_timed_run_goes_first(self):
-        order = []
-        hold = self.holder(order)
-        with grader.gpu_lock(exclusive=False):
-            timed = self.started(hold, True, "timed")
-            for _ in range(200):  # until it waits in the queue
-                with open(self.path + ".queue") as q:
-                    try:
-                        fcntl.flock(q, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    except BlockingIOError:
-                        break
-                time.sleep(0.01)
-            check = self.started(hold, False, "check")
-            time.sleep(0.1)
-            self.assertEqual(order, [], "the check went ahead of the waiting timed run")
-        timed.join()
-        check.join()
-        self.assertEqual(order, ["timed", "check"])
-
-    def test_timed_runs_go_in_a_batch(self):
-        order, holding = [], threading.Event()
-        hold = self.holder(order, holding)
-        first = self.started(hold, True, "timed 1", 0.5)
-        holding.wait(5)
-        check = self.started(hold, False, "check")
-        time.sleep(0.15)
-        second = self.started(hold, True, "timed 2")
-        for t in (first, check, second):
-            t.join()
-        self.assertEqual(order, ["timed 1", "timed 2", "check"],
-                         "a timed run asked for during another waited for a check asked for before it")
-
-    def test_a_check_past_the_patience_holds_up_no_other_check(self):
-        os.environ["MEMLAB_GPU_PATIENCE"] = "0.2"
-        self.addCleanup(os.environ.pop, "MEMLAB_GPU_PATIENCE", None)
-        order, long_holds = [], threading.Event()
-        hold = self.holder(order, long_holds)
-        long_check = self.started(hold, False, "long check", 1.2)
-        long_holds.wait(5)
-        timed = self.started(hold, True, "timed")
-        time.sleep(0.5)  # the timed run has waited past its patience
-        hold(False, "other check")
-        long_check.join()
-        timed.join()
-        self.assertEqual(order, ["other check", "long check", "timed"])
-        self.assertEqual(os.listdir(self.path + ".holders"), [], "a check left its file")
-
-    def test_the_program_never_has_the_lock_file(self):
-        with grader.gpu_lock(exclusive=True):
-            fds = subprocess.run(["sh", "-c", "ls -l /proc/$$/fd"], capture_output=True, text=True,
-                                 close_fds=False).stdout
-        self.assertNotIn(self.path, fds)
-
-    def test_holds_logged(self):
-        log = self.path + ".log"
-        before = time.time()
-        with mock.patch.dict(os.environ, {"MEMLAB_GPU_LOCK_LOG": log}):
-            with grader.gpu_lock(exclusive=True, label="lab1 --only copy_strided"):
-                time.sleep(0.05)
-        with open(log) as f:
-            mode, waited, held, at, label = f.read().rstrip("\n").split(" ", 4)
-        self.assertEqual((mode, label), ("exclusive", "lab1 --only copy_strided"))
-        self.assertGreaterEqual(float(held), 0.05)
-        self.assertTrue(before - 0.001 <= float(at) <= before + 1, f"the hold began at {at}, asked at {before}")
-
-    def test_no_lock_without_the_variable(self):
-        del os.environ["MEMLAB_GPU_LOCK"]
-        with grader.gpu_lock(exclusive=True):
-            self.assertTrue(self.can_lock(fcntl.LOCK_EX))
 
 
 def load_grade_all():

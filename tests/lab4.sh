@@ -130,7 +130,8 @@ judge_sweep4() {
                   printf "shared edge %.3f x the L2, every_sm edge %.3f x half the L2\n", s, e
                   exit !(l2 > 0 && s >= 0.9 && s <= 1.1 && e >= 0.9 && e <= 1.1) }' "$tmp/sol4.log"
 }
-gpu_test "gpu: lab4 l2sweep edges within 10% of the L2 (shared) and of half the L2 (every_sm)" judge_sweep4
+name="gpu: lab4 l2sweep edges within 10% of the L2 (shared) and of half the L2 (every_sm)"
+if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; else check "$name" judge_sweep4; fi
 
 # The refined edges (edges.h), from the same --quick run, judged against what the device
 # reports, not against this GPU's figures: the staircase's L1 onset (the first hops that miss)
@@ -146,7 +147,8 @@ judge_edge4() {
             END { printf "L1 onset %s KiB against %s KiB in force; fit slope %s\n", onset, l1, slope
                   exit !(l1 > 0 && onset > 0.9 * l1 && onset < 1.1 * l1 && slope >= 0.9 && slope <= 1.1) }' "$tmp/sol4.log"
 }
-gpu_test "gpu: lab4 refined L1 edge within 10% of the L1 in force; carveout fit slope 0.9-1.1" judge_edge4
+name="gpu: lab4 refined L1 edge within 10% of the L1 in force; carveout fit slope 0.9-1.1"
+if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; else check "$name" judge_edge4; fi
 
 name="gpu: lab4 --counters: ncu's L1 hit rate of the stencil (r 8) far higher under ca than cg"
 judge_counters4() {

@@ -131,8 +131,10 @@ if [ -d solutions ]; then
         python3 tools/solution-leaks.py --allow solutions/leaks-allowed.txt '$tmp/leak/none' solutions/*/kernels.cu"
 fi
 
-# The job machinery and the GPU lock (tests/jobs.sh), on stand-ins: no GPU, no build.
+# The job machinery (tests/jobs.sh) and the GPU lock (grading/gpu_lock.py), on stand-ins: no
+# GPU, no build.
 unit_run "unit jobs tests" bash tests/unit/jobs_test.sh
+check "unit: the GPU lock (python3 tests/unit/test_gpu_lock.py)" python3 tests/unit/test_gpu_lock.py
 
 # ---- builds -------------------------------------------------------------------------------
 # The prebuild started above must end first; then each build is checked on its own, and
