@@ -268,22 +268,45 @@ test:
 test-quick:
 	@SKIP_GRADING=1 bash tests/run.sh
 
+# ---- the kit's test programs (tests/unit/; tests/run.sh and tests/labN.sh run them) --------
 # The harness's unit tests (and lab 1's traffic models): host code only, no GPU.
 $(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.o,$(HOST_OBJS)) $(HOST_OUT)/common/check.o \
                         $(HOST_OUT)/driver/lab1/sector_model.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(filter %.c %.o,$^) -lm -o $@
 
-# Lab 10's image check on 1 to 8 threads (host code only, no GPU).
-$(OUT)/tests/lab10_image_check: tests/unit/lab10_image_check.cu $(OUT)/driver/lab10/image_check.o \
-                                  $(HOST_OUT)/common/check.o $(HOST_OUT)/common/rng.o
+# --counters' join (common/probes/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
+$(OUT)/tests/profile_test: tests/unit/profile_test.cu $(OUT)/common/probes/profile.o $(HOST_OUT)/common/check.o
 	@mkdir -p $(@D)
-	$(NVCC) $(NVFLAGS) -Ilabs/lab10-constant-texture -Ilabs/lab10-constant-texture/driver $(filter %.cu %.o,$^) -o $@
+	$(NVCC) $(NVFLAGS) $(filter %.cu %.o,$^) -o $@
 
 # The GPU-side checker's own checks (common/probes/devcheck.h): needs a GPU to run.
 $(OUT)/tests/devcheck: tests/unit/devcheck.cu $(HARNESS) $(PROBES)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVFLAGS) $(filter %.cu %.o %.a,$^) -o $@
+
+# The labs' models and checkers on the CPU (no GPU): lab 3's bank model, lab 4's chase and
+# edge finder, lab 9's volume model (linked with the solution's or the student file's
+# kernels), lab 10's texture model and its image check on 1 to 8 threads.
+$(HOST_OUT)/tests/lab3_bank_model: tests/unit/lab3_bank_model.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Ilabs/lab3-banks $(filter %.c %.o,$^) -o $@
+$(HOST_OUT)/tests/lab4_chase: tests/unit/lab4_chase.c $(HOST_OUT)/common/probes/chase.o $(HOST_OUT)/common/rng.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(filter %.c %.o,$^) -o $@
+$(HOST_OUT)/tests/lab4_edges: tests/unit/lab4_edges.c $(HOST_OUT)/driver/lab4/edges.o $(HOST_OUT)/common/stats.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Ilabs/lab4-l1cache/driver $(filter %.c %.o,$^) -lm -o $@
+$(OUT)/tests/lab9_model_%: tests/unit/lab9_model.cu $(OUT)/%/lab9/kernels.o
+	@mkdir -p $(@D)
+	$(NVCC) $(NVFLAGS) -Ilabs/lab9-model $(filter %.cu %.o,$^) -o $@
+$(HOST_OUT)/tests/lab10_texture_model: tests/unit/lab10_texture_model.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Ilabs/lab10-constant-texture $(filter %.c %.o,$^) -lm -o $@
+$(OUT)/tests/lab10_image_check: tests/unit/lab10_image_check.cu $(OUT)/driver/lab10/image_check.o \
+                                  $(HOST_OUT)/common/check.o $(HOST_OUT)/common/rng.o
+	@mkdir -p $(@D)
+	$(NVCC) $(NVFLAGS) -Ilabs/lab10-constant-texture -Ilabs/lab10-constant-texture/driver $(filter %.cu %.o,$^) -o $@
 
 # ---- dist: the student copy (issue 8; grading/make-dist.sh says what is left out) ---------
 DIST_TARBALL := dist/gpu-memlab-student.tar.gz

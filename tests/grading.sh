@@ -186,7 +186,7 @@ grading_dist() {
     fi
 }
 
-section "grader unit tests" check "grading: unit tests (python3 grading/test_grader.py)" python3 grading/test_grader.py
+section "grader unit tests" check "grading: unit tests (python3 tests/unit/test_grader.py)" python3 tests/unit/test_grader.py
 section "sandbox leftovers" leftover_check
 # The fixture classes are most of `make test`'s time on a GPU: SKIP_GRADING=1 leaves them out
 # of a quick round (they count as skipped, never passed).

@@ -14,15 +14,11 @@ stu10=$OUT/student/lab10/lab10
 # awk: comment lines skipped, column numbers by name from a results CSV's header line
 cols10='/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }'
 
-check "lab10 texture model: the seed's m[5.5][1.5], wrap/clamp/border, 8-bit weights against a measured tex1D table and H100 fetches, ties" bash -c "
-    ${CC:-cc} -O2 -Wall -Wextra -std=c11 -Ilabs/lab10-constant-texture tests/fixtures/lab10/texture_model_test.c -lm \
-        -o '$tmp/texture_model_test' && '$tmp/texture_model_test'"
+name="lab10 texture model: the seed's m[5.5][1.5], wrap/clamp/border, 8-bit weights against a measured tex1D table and H100 fetches, ties"
+made "$name" "$HOST_OUT/tests/lab10_texture_model" && check "$name" "$HOST_OUT/tests/lab10_texture_model"
 # The image check (image_check.h) on synthetic outputs: the same on 1 to 8 threads as in one pass.
-if $MAKE -s "$OUT/tests/lab10_image_check" >"$tmp/log" 2>&1; then
+made "unit lab10 image check" "$OUT/tests/lab10_image_check" &&
     unit_run "unit lab10 image check" "$OUT/tests/lab10_image_check"
-else
-    fail "unit lab10 image check build" "$tmp/log"
-fi
 
 timed_test "gpu: lab10 texture modes (wrap, clamp, border; point, linear; normalised or not) and the staircase match the CPU model" bash -c "
     '$sol10' --modes --dump-fetches --csv '$tmp/modes10' &&

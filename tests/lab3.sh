@@ -6,9 +6,8 @@
 # than AoS for k = 2), planted bugs caught and named, and (where ncu works) the counters.
 sol3=$OUT/solution/lab3/lab3
 stu3=$OUT/student/lab3/lab3
-check "lab3 bank model: (w/4) gcd(s, 128/w) wavefronts, broadcast and padded column 1" bash -c "
-    ${CC:-cc} -O2 -Wall -Ilabs/lab3-banks tests/fixtures/lab3/bank_model_test.c -o '$tmp/bank_model_test' &&
-    '$tmp/bank_model_test'"
+name="lab3 bank model: (w/4) gcd(s, 128/w) wavefronts, broadcast and padded column 1"
+made "$name" "$HOST_OUT/tests/lab3_bank_model" && check "$name" "$HOST_OUT/tests/lab3_bank_model"
 
 # A details page's rows as ncu writes them: one launch, two metrics (tests/fake-ncu replays
 # them).

@@ -38,13 +38,11 @@ else
         [ \$(grep -c 'LDG.E.CONSTANT' '$tmp/trap4') -eq 2 ] && ! grep -v CONSTANT '$tmp/trap4' | grep -q LDG"
 fi
 
-check "lab4 chase: the links are one cycle, and a walk ends where chase_position says (common/probes/chase.h)" bash -c "
-    ${CC:-cc} -O2 -Wall -Icommon tests/fixtures/lab4/chase_test.c common/probes/chase.c common/rng.c -o '$tmp/chase_test' &&
-    '$tmp/chase_test'"
+name="lab4 chase: the links are one cycle, and a walk ends where chase_position says (common/probes/chase.h)"
+made "$name" "$HOST_OUT/tests/lab4_chase" && check "$name" "$HOST_OUT/tests/lab4_chase"
 
-check "lab4 edges: steps give their capacity and knee, a creep no edge; a fall in bandwidth its halfway (edges.h)" bash -c "
-    ${CC:-cc} -O2 -Wall -Icommon -Ilabs/lab4-l1cache/driver tests/fixtures/lab4/edges_test.c labs/lab4-l1cache/driver/edges.c common/stats.c -lm -o '$tmp/edges_test' &&
-    '$tmp/edges_test'"
+name="lab4 edges: steps give their capacity and knee, a creep no edge; a fall in bandwidth its halfway (edges.h)"
+made "$name" "$HOST_OUT/tests/lab4_edges" && check "$name" "$HOST_OUT/tests/lab4_edges"
 
 # plot-l2sweep.gp on both kinds of CSV the driver writes (tests/run.sh renders the reference,
 # which has bisection points): a made-up one, two modes falling from 2000 to 1000 GB/s at the

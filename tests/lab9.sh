@@ -11,15 +11,11 @@
 # and planted formula bugs (tests/fixtures/lab9/*.sed) named.
 sol9=$OUT/solution/lab9/lab9
 stu9=$OUT/student/lab9/lab9
-if nvcc -O2 -std=c++17 -Icommon -Ilabs/lab9-model tests/unit/lab9_model.cu solutions/lab9-model/kernels.cu \
-    -o "$tmp/lab9-model" >"$tmp/log" 2>&1; then
-    unit_run "unit lab9 model tests" "$tmp/lab9-model"
-else
-    fail "unit lab9 model tests build" "$tmp/log"
-fi
-check "unit lab9: the student file's volumes report not implemented, nothing else fails" bash -c "
-    nvcc -O2 -std=c++17 -Icommon -Ilabs/lab9-model tests/unit/lab9_model.cu labs/lab9-model/kernels.cu -o '$tmp/lab9-student' &&
-    ! '$tmp/lab9-student' > '$tmp/unit9s' &&
+made "unit lab9 model tests" "$OUT/tests/lab9_model_solution" &&
+    unit_run "unit lab9 model tests" "$OUT/tests/lab9_model_solution"
+name="unit lab9: the student file's volumes report not implemented, nothing else fails"
+made "$name" "$OUT/tests/lab9_model_student" && check "$name" bash -c "
+    ! '$OUT/tests/lab9_model_student' > '$tmp/unit9s' &&
     [ \$(grep -c 'volumes agree .*FAIL not implemented' '$tmp/unit9s') -eq 3 ] &&
     [ \$(grep -c ': FAIL' '$tmp/unit9s') -eq 3 ]"
 gpu_test "gpu: lab9 solution: kernels on awkward grids and every shape at every n, formulas against the count" \

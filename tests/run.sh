@@ -13,7 +13,7 @@
 # the grader (tests/grading.sh) and the class (tests/class.sh). A timed GPU run has the GPU
 # to itself (timed_test, gpu_exclusive); checks share it (gpu_test, gpu_shared).
 # Each section has a $tmp of its own; the lab files are sourced there with the helpers
-# pass/fail/skip/check/expect_exit/unit_run/gpu_test/timed_test/counters_test/fixture_checks
+# pass/fail/skip/check/expect_exit/unit_run/made/gpu_test/timed_test/counters_test/fixture_checks
 # and the variables OUT, tmp, have_gpu, have_gnuplot.
 set -u
 cd "$(dirname "$0")/.."
@@ -70,32 +70,29 @@ unit_run() {
     [ $rc -eq 0 ] || grep -q ': FAIL' "$out" || { cat "$out.err" >>"$out"; fail "$name" "$out" "exit $rc"; }
 }
 
+# made NAME PROGRAM: make builds PROGRAM, a test program of tests/unit/ (the Makefile's rules);
+# where it does not build, the test NAME fails with the compiler's output and made returns 1.
+made() {
+    $MAKE -s "$2" >"$tmp/log" 2>&1 && return 0
+    fail "$1" "$tmp/log" "it does not build"
+    return 1
+}
+
 # ---- harness unit tests ---------------------------------------------------------------
-if $MAKE -s "$HOST_OUT/tests/unit" >"$tmp/log" 2>&1; then
-    unit_run "unit tests" "$HOST_OUT/tests/unit"
-else
-    fail "unit tests build" "$tmp/log"
-fi
+made "unit tests" "$HOST_OUT/tests/unit" && unit_run "unit tests" "$HOST_OUT/tests/unit"
 # Every lab's build, in the background from here, one compiler per core (-k: a broken lab
 # stops no other), while the checks up to the builds' own run: they need no lab binary, and
 # on a GPU machine the GPU waits for the builds. Niced, so that the job machinery's tests
 # below, which time their stand-ins, keep a core on a small machine. (The unit tests built
 # the host objects first: two makes never build one file.)
 set -m # a process group of its own, stopped with everything it started if run.sh stops
-nice -n 10 $MAKE -k -j"$(nproc 2>/dev/null || echo 2)" "$OUT/tests/devcheck" $(for n in $LAB_NUMS; do
+nice -n 10 $MAKE -k -j"$(nproc 2>/dev/null || echo 2)" "$OUT/tests/devcheck" "$OUT/tests/profile_test" $(for n in $LAB_NUMS; do
     echo "$OUT/student/lab$n/lab$n"
     [ -d "solutions/$(basename "$(lab_dir "$n")")" ] && echo "$OUT/solution/lab$n/lab$n"
 done) >"$tmp/prebuild.log" 2>&1 &
 prebuild=$!
 set +m
 trap 'kill -TERM -- -"$prebuild" 2>/dev/null; rm -rf "$tmp"' EXIT
-# --counters' join (common/probes/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
-if nvcc -O2 -std=c++17 -Icommon tests/unit/profile_test.cu common/probes/profile.cu common/check.c \
-    -o "$tmp/profile_test" >"$tmp/log" 2>&1; then
-    unit_run "unit profile tests" "$tmp/profile_test"
-else
-    fail "unit profile tests build" "$tmp/log"
-fi
 
 # ---- solution regions and the generator ------------------------------------------------
 check "generator: fixture master gives the expected student file" \
@@ -159,6 +156,8 @@ for n in $LAB_NUMS; do
     done
 done
 check "build the GPU-side checker's test (tests/unit/devcheck.cu)" $MAKE "$OUT/tests/devcheck"
+# --counters' join (common/probes/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
+made "unit profile tests" "$OUT/tests/profile_test" && unit_run "unit profile tests" "$OUT/tests/profile_test"
 
 # ---- helpers of the sections ----------------------------------------------------------------
 gpu_test() { # gpu_test NAME COMMAND...: a check that needs the GPU and may share it (--check)

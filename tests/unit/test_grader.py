@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""test_grader.py - the grader's own unit tests; no compiler, no GPU (tests/grading.sh runs
-them), the sandbox's (test_sandbox.py) among them. The GPU steps run against a stand-in lab program (a shell script), so the verdicts,
-the timing against the reference and the report formats are checked on any machine.
+"""test_grader.py - the grader's own unit tests (grading/); no compiler, no GPU (tests/grading.sh
+runs them), the sandbox's (test_sandbox.py) among them. The GPU steps run against a stand-in lab
+program (a shell script), so the verdicts, the timing against the reference and the report
+formats are checked on any machine.
 
-    python3 grading/test_grader.py [-v]
+    python3 tests/unit/test_grader.py [-v]
 """
 import contextlib
 import glob
@@ -22,7 +23,8 @@ import unittest
 from unittest import mock
 
 sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(CHECKOUT, "grading"))
 import commands  # noqa: E402
 import cpp_tokens  # noqa: E402
 import evidence  # noqa: E402
@@ -34,8 +36,6 @@ import slurm  # noqa: E402
 import static_checks  # noqa: E402
 from rubric import GRADING_DIR, Rubric, RubricError, band_fraction, parse_bands  # noqa: E402
 from test_sandbox import FailClosed, HostileProgram  # noqa: E402,F401  (the sandbox's tests, run here too)
-
-CHECKOUT = os.path.dirname(GRADING_DIR)
 
 
 def rules_broken(text, rubric):

@@ -10,8 +10,8 @@ once run() returns no process of it is left. As root the program runs as nobody;
 test runs as an ordinary user (uid 65534, through setpriv) in a user namespace, or says why
 it cannot. Fail closed: without unshare, nothing runs and the GPU tests are NOT GRADED.
 
-    python3 grading/test_sandbox.py [-v]
-    python3 grading/test_sandbox.py --hostile   (one hostile run, its problems as JSON)
+    python3 tests/unit/test_sandbox.py [-v]
+    python3 tests/unit/test_sandbox.py --hostile   (one hostile run, its problems as JSON)
 """
 import json
 import os
@@ -25,11 +25,11 @@ import unittest
 from unittest import mock
 
 sys.dont_write_bytecode = True
-GRADING_DIR = os.path.dirname(os.path.abspath(__file__))
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GRADING_DIR = os.path.join(CHECKOUT, "grading")
 sys.path.insert(0, GRADING_DIR)
 import sandbox  # noqa: E402
 
-CHECKOUT = os.path.dirname(GRADING_DIR)
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
 
 # $1 marker, $2 port, $3 checkout, $4 a kit hidden from it, $5 another run's folder, $6 the
@@ -196,10 +196,13 @@ class HostileProgram(unittest.TestCase):
         copy = tempfile.mkdtemp(prefix="memlab-hostile-copy-")  # a checkout that uid 65534 can read
         self.addCleanup(shutil.rmtree, copy)
         os.chmod(copy, 0o755)
-        os.makedirs(os.path.join(copy, "grading"), mode=0o755)
-        for name in ("sandbox.py", "sandbox-init.sh", "test_sandbox.py"):
+        for folder in ("grading", "tests", os.path.join("tests", "unit")):
+            os.mkdir(os.path.join(copy, folder), mode=0o755)
+        for name in ("sandbox.py", "sandbox-init.sh"):
             os.chmod(shutil.copy(os.path.join(GRADING_DIR, name), os.path.join(copy, "grading")), 0o644)
-        p = subprocess.run(NOBODY + [python, os.path.join(copy, "grading", "test_sandbox.py"), "--hostile"], cwd="/",
+        test = os.path.join(copy, "tests", "unit", "test_sandbox.py")
+        os.chmod(shutil.copy(__file__, test), 0o644)
+        p = subprocess.run(NOBODY + [python, test, "--hostile"], cwd="/",
                            env={"PATH": "/usr/bin:/bin", "HOME": "/"}, capture_output=True, text=True, timeout=120)
         self.assertEqual(p.returncode, 0, p.stderr)
         problems = json.loads(p.stdout)
