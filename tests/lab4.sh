@@ -9,8 +9,7 @@
 # only, DRAM slower than L2, the stencil slower under cg at r 8, the copy alike; the L2
 # sweep's edges at the L2 and at half of it), planted bugs caught and named, and (where ncu
 # works) the L1 hit rates.
-# CSV columns: staircase 3 param (footprint), 15 build, 20 ns_per_hop; reuse 3 radius,
-# 7 ms_median, 15 build, 16 l1_hit_pct; copy 7 ms_median, 15 build.
+# CSV columns: reuse 3 radius, 15 build, 16 l1_hit_pct (the judges in tests/judges/ name theirs).
 sol4=$OUT/solution/lab4/lab4
 stu4=$OUT/student/lab4/lab4
 obj4=$OUT/solution/lab4
@@ -103,19 +102,8 @@ timed_test "gpu: lab4 student file runs, TODO variants report not_implemented" b
     grep -q '^4,l1_reread,.*,ok,l1,' '$tmp/student4/bandwidth.csv'"
 timed_test "gpu: lab4 an L1 step in ca only, DRAM slower than L2, stencil r 8 slower under cg, the copy alike" bash -c "
     '$sol4' --quick --csv '$tmp/sol4' >'$tmp/sol4.log' &&
-    awk -F, '\$2 == \"chase\" && \$14 == \"ok\" && \$NF == \"grid\" { ns[\$15, \$3] = \$20
-                 if (!first || \$3 < first) first = \$3; if (\$3 > last) last = \$3 }
-             \$2 == \"chase\" && \$3 == 1048576 { mid = \$3 }
-             END { printf \"4 KiB: ca %s ns, cg %s ns; 1 MiB: ca %s ns; %s bytes: ca %s ns\\n\", ns[\"ca\", first],
-                          ns[\"cg\", first], ns[\"ca\", mid], last, ns[\"ca\", last]
-                   exit !(ns[\"ca\", first] > 0 && ns[\"ca\", first] < 0.6 * ns[\"cg\", first] &&
-                          ns[\"ca\", last] > 1.5 * ns[\"ca\", mid]) }' '$tmp/sol4/staircase.csv' &&
-    awk -F, '\$2 == \"stencil_1d\" && \$3 == 8 { ms[\$15] = \$7 }
-             END { printf \"stencil r 8: ca %s ms, cg %s ms\\n\", ms[\"ca\"], ms[\"cg\"]; exit !(ms[\"ca\"] > 0 && ms[\"cg\"] > 1.05 * ms[\"ca\"]) }' \
-        '$tmp/sol4/reuse.csv' &&
-    awk -F, '\$2 == \"copy_stream\" { ms[\$15] = \$7 }
-             END { printf \"copy: ca %s ms, cg %s ms\\n\", ms[\"ca\"], ms[\"cg\"]
-                   exit !(ms[\"ca\"] > 0 && ms[\"cg\"] < 1.1 * ms[\"ca\"] && ms[\"ca\"] < 1.1 * ms[\"cg\"]) }' '$tmp/sol4/copy.csv'"
+    awk -f tests/judges/lab4-staircase.awk '$tmp/sol4/staircase.csv' &&
+    awk -f tests/judges/lab4-reuse.awk '$tmp/sol4/reuse.csv' && awk -f tests/judges/lab4-copy.awk '$tmp/sol4/copy.csv'"
 
 # The L2 sweep's edges (l2sweep.h), from the --quick run above ('$tmp/sol4'), judged against
 # what the device reports: the shared mode's (each line read by one SM) within 10% of the L2,
