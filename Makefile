@@ -108,7 +108,7 @@ $(PROBES): $(PROBE_OBJS)
 
 # The build's identity, rewritten only when it changes (so nothing rebuilds needlessly).
 # A copy of the tree without .git (a GPU machine) reads the revision from .revision;
-# tools/gpu-visit.sh passes GIT_REV=$(cat .revision) so that a stale .git there cannot win.
+# tools/maint/gpu-visit.sh passes GIT_REV=$(cat .revision) so that a stale .git there cannot win.
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null || cat .revision 2>/dev/null || echo unknown)
 VERSION_TEXT := const char memlab_git[] = "$(GIT_REV)"; const char memlab_build[] = "-O3 $(ARCH_FLAGS)";
 $(OUT)/version.c: FORCE

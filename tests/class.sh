@@ -4,7 +4,7 @@
 # same verdicts on any machine): first locally, for the gradebook to compare with and the
 # figures; then against stand-in sbatch and squeue (tests/fake-slurm), which leave tasks timed
 # out, preempted, failed, cancelled or never run, and --resume; then on a real single-node
-# Slurm cluster that the test starts as root (tools/local-slurm.sh: munged, slurmctld and
+# Slurm cluster that the test starts as root (tools/maint/local-slurm.sh: munged, slurmctld and
 # slurmd from Debian's slurm-wlm and munge) and stops by the PIDs it started.
 if [ -n "${SKIP_GRADING:-}" ]; then
     skip "class: the class figures and grade-all --slurm" "SKIP_GRADING is set"
@@ -165,12 +165,12 @@ if ! command -v slurmctld >/dev/null 2>&1 || ! command -v munged >/dev/null 2>&1
     return 0
 fi
 cluster=$tmp/slurm-cluster
-if ! sh tools/local-slurm.sh start "$cluster" >"$work/cluster.log" 2>&1; then
-    fail "slurm: tools/local-slurm.sh starts a single-node cluster" "$work/cluster.log"
+if ! sh tools/maint/local-slurm.sh start "$cluster" >"$work/cluster.log" 2>&1; then
+    fail "slurm: tools/maint/local-slurm.sh starts a single-node cluster" "$work/cluster.log"
     return 0
 fi
-pass "slurm: tools/local-slurm.sh starts a single-node cluster"
-trap 'sh tools/local-slurm.sh stop "$cluster"' EXIT # even if the tests are interrupted (this section's shell)
+pass "slurm: tools/maint/local-slurm.sh starts a single-node cluster"
+trap 'sh tools/maint/local-slurm.sh stop "$cluster"' EXIT # even if the tests are interrupted (this section's shell)
 export SLURM_CONF=$cluster/slurm.conf
 slurm_grade() { timeout 600 grading/grade-all 1 "$work/class" --no-gpu --slurm --out "$work/real" --work "$work/build" "$@"; }
 
@@ -205,7 +205,7 @@ check "$name: --resume grades that task alone; then the local mode's gradebook" 
     cmp '$local_book' '$work/real/gradebook.csv'"
 
 pids=$(cat "$cluster/pids")
-sh tools/local-slurm.sh stop "$cluster"
+sh tools/maint/local-slurm.sh stop "$cluster"
 trap - EXIT
 unset SLURM_CONF
 check "slurm: the daemons the test started are stopped (PIDs $(echo $pids))" \

@@ -391,8 +391,8 @@ plots_and_readme() {
     # gpu-visit.sh compares each re-run with the reference: a folder with untimed rows (lab 9's
     # counters.csv, ms_median 0) must be counted apart, not stop the comparison.
     check "compare-runs.py: every reference folder against itself, untimed rows counted apart" bash -c '
-        for d in handouts/reference/lab*/; do python3 tools/compare-runs.py "$d" "$d" >/dev/null || exit 1; done
-        [ ! -d handouts/reference/lab9 ] || python3 tools/compare-runs.py handouts/reference/lab9 handouts/reference/lab9 |
+        for d in handouts/reference/lab*/; do python3 tools/maint/compare-runs.py "$d" "$d" >/dev/null || exit 1; done
+        [ ! -d handouts/reference/lab9 ] || python3 tools/maint/compare-runs.py handouts/reference/lab9 handouts/reference/lab9 |
             grep -q "^counters.csv: no row timed and ok in both runs (0 not ok, 9 not timed)"'
 
     # Every number the handouts (and, in the instructors' copy, the answer keys) quote from the
@@ -408,11 +408,11 @@ plots_and_readme() {
         python3 tools/handout-numbers.py "$tmp/numbers.txt"
 
     if grep -q '^| lab | topic | source | status |$' README.md; then
-        check "README: one row per lab, each status what the tree holds (tools/readme-labs.sh)" sh tools/readme-labs.sh
+        check "README: one row per lab, each status what the tree holds (tools/maint/readme-labs.sh)" sh tools/maint/readme-labs.sh
         sed 's/^\(| 1 |.*| \)ready |$/\1ready; meets every target |/' README.md >"$tmp/readme.md"
-        expect_exit "tools/readme-labs.sh refuses a status that claims more than the tree" 1 sh tools/readme-labs.sh "$tmp/readme.md"
+        expect_exit "tools/maint/readme-labs.sh refuses a status that claims more than the tree" 1 sh tools/maint/readme-labs.sh "$tmp/readme.md"
     else # the student copy's README (grading/student-README.md) has no status column
-        skip "README: one row per lab, each status what the tree holds (tools/readme-labs.sh)" "no status column: the students' README"
+        skip "README: one row per lab, each status what the tree holds (tools/maint/readme-labs.sh)" "no status column: the students' README"
     fi
     # Each handout's reference section shows the H100's figures and says what to look at; the
     # conclusions, which answer its questions, are in the answer key (solutions/labN-*/answers.md).

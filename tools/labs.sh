@@ -12,7 +12,7 @@
 # A generated block lies between the lines `<!-- labs:KIND ... -->` and `<!-- labs:end -->`;
 # KIND says what it holds:
 #   readme    README.md's table: lab, topic, source, status (what the tree holds; the
-#             statuses are those of tools/readme-labs.sh)
+#             statuses are those of tools/maint/readme-labs.sh)
 #   student   the student copy's README (grading/student-README.md): lab, handout and title,
 #             topic, the figures for the report (the lab's plot-NAME.gp scripts), hours
 #   design    docs/DESIGN.md's numbered list
@@ -31,7 +31,7 @@ rows() { # number|folder|title|topic|source|hours, blanks trimmed, in the order 
         "$table" | sort -t'|' -k1,1n
 }
 
-status() { # the README's status of lab $1 (tools/readme-labs.sh)
+status() { # the README's status of lab $1 (tools/maint/readme-labs.sh)
     if [ -d "handouts/reference/lab$1" ]; then echo "ready"; else echo "built; no reference results yet"; fi
 }
 

@@ -3,7 +3,7 @@
 a program (default /bin/true) through Sandbox.run, beside the same runs the old way (setpriv
 to nobody as root, in a process group, rlimits and capped output files), interleaved.
 
-    python3 tools/sandbox-cost.py [N] [PROGRAM ARGS...]
+    python3 tools/maint/sandbox-cost.py [N] [PROGRAM ARGS...]
 """
 import os
 import resource
@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grading"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "grading"))
 import sandbox  # noqa: E402
 
 
