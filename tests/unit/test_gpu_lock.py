@@ -268,7 +268,8 @@ class CommandLine(LockFile):
         subprocess.run([sys.executable, GPU_LOCK_PY, "shared", "sh", "-c", "\ntrue"], check=True)
         with open(log) as f:
             lines = [line.split(" ", 4) for line in f.read().splitlines()]
-        self.assertEqual([(line[0], line[4]) for line in lines], [("exclusive", "sleep 0.2"), ("shared", "sh -c  true")])
+        self.assertEqual([(line[0], line[4]) for line in lines],
+                         [("exclusive", "sleep 0.2"), ("shared", "sh -c  true")])
         self.assertGreaterEqual(float(lines[0][2]), 0.2)
 
     def test_jobs_sh_holds_this_lock(self):

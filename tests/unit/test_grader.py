@@ -192,7 +192,8 @@ class StaticChecks(unittest.TestCase):
                 'void g() { RUN(0); }\n'
                 'void h() { std::thr\\\nead t; }\n'
                 '__global__ void k(float *o) { o[0] = n; }\n')
-        self.assertEqual(preprocessed_rules(text), [("host_io", 11), ("off_stream", 13), ("process", 12), ("process", 13)])
+        self.assertEqual(preprocessed_rules(text),
+                         [("host_io", 11), ("off_stream", 13), ("process", 12), ("process", 13)])
 
     def test_header_macros_are_not_the_files(self):
         # lab 5's kernels.h builds kernels with asm and ##: a file that uses its macro breaks no rule
@@ -312,12 +313,16 @@ class ObjectCheck(unittest.TestCase):
                    ".section .rela.nv.constant4\tRELA\n0x8    malloc    R_CUDA_64    0x0\n")
         pip = (".section .symtab\n   Num            Value             Size  Type          Bind    Vis        Other"
                "                                Ndx  Name\n"
-               "     0                0                0  NOTYPE        LOCAL   DEFAULT    -                    0  (null)\n"
+               "     0                0                0  NOTYPE        LOCAL   DEFAULT    -                    0  "
+               "(null)\n"
                "   0x4                0              0x4  OBJECT        WEAK    DEFAULT    -                    0  "
                ".nv.reservedSmem.offset0\n"
-               "   0xf                0            0xa00  FUNC          GLOBAL  DEFAULT    ENTRY              0xe  _Z1kPi\n"
-               "  0x10                0                0  FUNC          GLOBAL  DEFAULT    -                    0  vprintf\n"
-               "  0x12                0                0  FUNC          GLOBAL  DEFAULT    -                    0  free\n\n")
+               "   0xf                0            0xa00  FUNC          GLOBAL  DEFAULT    ENTRY              0xe  "
+               "_Z1kPi\n"
+               "  0x10                0                0  FUNC          GLOBAL  DEFAULT    -                    0  "
+               "vprintf\n"
+               "  0x12                0                0  FUNC          GLOBAL  DEFAULT    -                    0  "
+               "free\n\n")
         self.assertEqual(object_check.symtab_undefined(toolkit), {".nv.reservedSmem.offset0", "vprintf", "malloc"})
         self.assertEqual(object_check.symtab_undefined(pip), {".nv.reservedSmem.offset0", "vprintf", "free"})
         # a layout it does not know stops the check: never read as "calls nothing"
@@ -420,7 +425,10 @@ if [ $check = 1 ]; then
             case $v in
             copy_strided) if [ "$nx96" = 1 ]; then echo "copy_strided               not implemented"; continue; fi ;;
             copy_offset) echo "copy_offset                not implemented"; continue ;;
-            copy_float4) if [ "$size" = 12347 ]; then echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; status=1; continue; fi ;;
+            copy_float4)
+                if [ "$size" = 12347 ]; then
+                    echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; status=1; continue
+                fi ;;
             esac
             echo "verified 00000000000$size $v (n $size)" >>"$proof"
         done
@@ -443,7 +451,7 @@ EVERY_VARIANT = "copy_strided,copy_offset,copy_float4"  # lab 1's graded variant
 
 class GpuSteps(unittest.TestCase):
     def setUp(self):
-        env = mock.patch.dict(os.environ)  # these runs are stand-ins: no GPU lock (tests/unit/test_gpu_lock.py tests it)
+        env = mock.patch.dict(os.environ)  # these runs are stand-ins: no GPU lock (test_gpu_lock.py tests it)
         env.start()
         self.addCleanup(env.stop)
         os.environ.pop("MEMLAB_GPU_LOCK", None)
@@ -629,7 +637,9 @@ echo "lab1 on Stand-in GPU (sm_90, 1 SMs)"
 echo locked >>$proof
 case $only in
 *,*) {"".join(f"echo '{line}' >&2; " for line in stderr)}
-     for v in $(echo $only | tr , ' '); do case $v in {"|".join(wrong)}) ;; *) echo "verified 0 $v (n 3)" >>$proof ;; esac; done
+     for v in $(echo $only | tr , ' '); do
+         case $v in {"|".join(wrong)}) ;; *) echo "verified 0 $v (n 3)" >>$proof ;; esac
+     done
      {"echo 'end 1 1 0' >>$proof; " if status == 1 else ""}exit {status} ;;
 {"|".join(wrong)}) echo "lab1: $only (n 3): WRONG (1 mismatches)" >&2; echo "end 1 1 0" >>$proof; exit 1 ;;
 esac
@@ -700,7 +710,8 @@ echo "end 0 0 0" >>$proof
 
     def test_a_shared_run_that_times_out_is_run_again_per_variant(self):
         self.rubric.check_timeout = 1
-        hangs_shared = FAKE_LAB.replace("    status=0\n", "    case $only in *,*) exec sleep 30 ;; esac\n    status=0\n")
+        hangs_shared = FAKE_LAB.replace("    status=0\n",
+                                        "    case $only in *,*) exec sleep 30 ;; esac\n    status=0\n")
         passed, only = self.checked(hangs_shared, ["3"])
         self.assertEqual(only, [EVERY_VARIANT] + EVERY_VARIANT.split(","))
         self.assertEqual({v: ok for v, (ok, _) in passed.items()},
@@ -892,7 +903,8 @@ class GradeAllJobs(unittest.TestCase):
             locks.append(os.environ.get("MEMLAB_GPU_LOCK"))
 
         printed = io.StringIO()
-        with mock.patch.dict(os.environ), mock.patch.object(grade_all, "open_session", return_value=(rubric, session)), \
+        with mock.patch.dict(os.environ), \
+                mock.patch.object(grade_all, "open_session", return_value=(rubric, session)), \
                 mock.patch.object(grade_all, "grade_one", grade_one), mock.patch.object(grade_all.figures, "draw"), \
                 mock.patch.object(sys, "argv", ["grade-all", "1", subs, "--out", out, "--jobs", "3"]), \
                 contextlib.redirect_stdout(printed):

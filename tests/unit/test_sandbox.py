@@ -107,8 +107,8 @@ def hostile_runs(max_pids=32):
                 mark = f"memlab-hostile-mark-{os.getpid()}-{n}-{time.monotonic_ns()}"
                 cwd = box.workdir(scratch, f"run{n}")
                 start = time.monotonic()
-                outcome = box.run([program, mark, str(port), CHECKOUT, kit, other, scratch] + (["hang"] if hang else []),
-                                  cwd, 3 if hang else 20)
+                argv = [program, mark, str(port), CHECKOUT, kit, other, scratch] + (["hang"] if hang else [])
+                outcome = box.run(argv, cwd, 3 if hang else 20)
                 took = time.monotonic() - start
                 left = sandbox.processes_with(mark, scratch)
                 if left:
@@ -133,7 +133,8 @@ def hostile_runs(max_pids=32):
                 if not 2 < count <= box.nproc() + 2 or count >= 400:
                     problems.append(f"run {n}: {count} processes in its namespace, the limit {box.nproc()}")
                 for path in (f"/tmp/memlab-hostile-{mark}", f"/dev/shm/memlab-hostile-{mark}",
-                             os.path.join(CHECKOUT, "grading", f"pwned-{mark}"), os.path.join(scratch, f"pwned-{mark}")):
+                             os.path.join(CHECKOUT, "grading", f"pwned-{mark}"),
+                             os.path.join(scratch, f"pwned-{mark}")):
                     if os.path.exists(path):
                         problems.append(f"run {n}: the host has {path}")
                         os.remove(path)
@@ -218,6 +219,8 @@ class FailClosed(unittest.TestCase):
     """Where no sandbox can be made (here: a PATH without unshare), nothing runs: the GPU tests
     are NOT GRADED, with the reason in the report."""
 
+    NO_UNSHARE = "NOT GRADED: no sandbox could be made here: unshare not found"
+
     def setUp(self):
         self.scratch = tempfile.mkdtemp(prefix="memlab-closed-")
         self.addCleanup(shutil.rmtree, self.scratch)
@@ -250,15 +253,16 @@ class FailClosed(unittest.TestCase):
         def without_unshare(*args, **kwargs):
             return sandbox.Sandbox(*args, tools_path=tools, **kwargs)
         rubric = Rubric(1)
-        with mock.patch.object(grader, "Sandbox", without_unshare), mock.patch.object(grader, "gpu_present", return_value=True), \
+        with mock.patch.object(grader, "Sandbox", without_unshare), \
+                mock.patch.object(grader, "gpu_present", return_value=True), \
                 mock.patch.object(grader, "make", return_value=(True, "")):
             session = grader.Session(rubric, os.path.join(self.scratch, "work"), arch="sm_90")
-            self.assertTrue(session.not_graded.startswith("NOT GRADED: no sandbox could be made here: unshare not found"))
+            self.assertTrue(session.not_graded.startswith(self.NO_UNSHARE))
             session.prepare()  # the session's own GPU probe runs nothing either
         self.assertIsNone(session.sandbox_gpu)
         # a whole grading: compiled and checked, its GPU tests NOT GRADED (skip, 0 points), nothing run
-        submission = next(os.path.join(CHECKOUT, "labs", d, "kernels.cu") for d in sorted(os.listdir(os.path.join(CHECKOUT, "labs")))
-                          if d.startswith("lab1-"))
+        submission = next(os.path.join(CHECKOUT, "labs", d, "kernels.cu")
+                          for d in sorted(os.listdir(os.path.join(CHECKOUT, "labs"))) if d.startswith("lab1-"))
         results = {}
         with mock.patch.object(grader, "make", return_value=(True, "")), mock.patch.object(session, "seed_build"), \
                 mock.patch.object(session, "kernel_builds", return_value=[]), \
@@ -269,7 +273,7 @@ class FailClosed(unittest.TestCase):
         self.assertTrue(gpu)
         for r in gpu:
             self.assertEqual((r.verdict, r.score), ("skip", 0))
-            self.assertTrue(r.output.startswith("NOT GRADED: no sandbox could be made here: unshare not found"), r.output)
+            self.assertTrue(r.output.startswith(self.NO_UNSHARE), r.output)
         self.assertEqual(results["compile"].verdict, "pass")
         text = report.text_report(rubric, session, "s.cu", [results[t.name] for t in rubric.tests])
         self.assertIn("NO SANDBOX (unshare not found (util-linux))", text)

@@ -131,7 +131,8 @@ def report(args, n, cpus, local, runs, gaps, same):
         "# single-node Slurm cluster (tools/maint/local-slurm.sh) in CPU mode (--no-gpu), and the projection",
         "# for a course. Every number below is as measured in this one run; re-running replaces the file.",
         "",
-        f"date: {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} | git: {sh(['git', 'describe', '--always', '--dirty']).strip()}",
+        f"date: {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}"
+        f" | git: {sh(['git', 'describe', '--always', '--dirty']).strip()}",
         f"machine: {platform.node()}, {cpus} CPUs ({cpu_model()}), {platform.system()} {platform.release()}",
         f"slurm: {sh(['slurmctld', '-V']).strip()} | nvcc: {sh(['nvcc', '--version']).strip().splitlines()[-1]}",
         f"class: lab {args.lab}'s fixture class x {args.copies} = {n} submissions; grading a student in CPU mode "
@@ -162,7 +163,8 @@ def report(args, n, cpus, local, runs, gaps, same):
             grading = rounds * minutes * 60
             extra = rounds * per_task + fixed
             lines.append(f"{g} GPUs, {minutes} min a student: {rounds} rounds, {(grading + extra) / 3600:.2f} h "
-                         f"wall, of which overhead {extra / 60:.1f} min = {100 * extra / grading:.2f}% of the grading time")
+                         f"wall, of which overhead {extra / 60:.1f} min = "
+                         f"{100 * extra / grading:.2f}% of the grading time")
     text = "\n".join(lines) + "\n"
     with open(args.report, "w") as f:
         f.write(text)
