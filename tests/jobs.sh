@@ -30,6 +30,7 @@
 # COMMAND is a program (gpu_lock.py runs it), not a shell function. Without MEMLAB_GPU_LOCK it
 # just runs. Never nest them, nor wrap a grader run (it takes the lock itself): a second hold
 # of the lock waits for the first. MEMLAB_GPU_PATIENCE and MEMLAB_GPU_LOCK_LOG: see gpu_lock.py.
+# shellcheck shell=bash disable=SC2030,SC2031 # each section counts in a subshell; its counts return in a file
 gpu_lock_py=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/grading/gpu_lock.py
 gpu_shared() { python3 "$gpu_lock_py" shared "$@"; }
 gpu_exclusive() { python3 "$gpu_lock_py" exclusive "$@"; }
@@ -62,7 +63,7 @@ section_start() {
         eval "${sec_cmds[$i]}"
         echo "$passed $failed $skipped" >"$dir/$i.counts.new" && mv "$dir/$i.counts.new" "$dir/$i.counts"
     ) </dev/null >"$dir/$i.out" 2>&1 &
-    sec_pid[$i]=$! sec_start[$i]=$now
+    sec_pid[i]=$! sec_start[i]=$now
     set +m
 }
 section_stop() { kill -TERM -- "-$1" 2>/dev/null; }
@@ -76,7 +77,7 @@ progress_line() {
         if [ -n "${sec_end[$i]:-}" ]; then
             done=$((done + 1))
         elif [ -n "${sec_pid[$i]:-}" ]; then
-            running="$running, ${sec_names[$i]} ($(duration $(((now - sec_start[$i]) / 1000000))))"
+            running="$running, ${sec_names[$i]} ($(duration $(((now - sec_start[i]) / 1000000))))"
         fi
     done
     echo "... $(duration "$SECONDS"): $done of ${#sec_names[@]} sections done, $1 printed; running: ${running#, }"
@@ -92,7 +93,7 @@ section_report() {
         fail "section ${sec_names[$i]}: runs to its end" "" "${sec_why[$i]:-it stopped without its counts}"
     fi
     [ -z "${SECTION_TIMES:-}" ] ||
-        printf '%d\t%s\n' $(((sec_end[$i] - sec_start[$i]) / 1000000)) "${sec_names[$i]}" >>"$SECTION_TIMES"
+        printf '%d\t%s\n' $(((sec_end[i] - sec_start[i]) / 1000000)) "${sec_names[$i]}" >>"$SECTION_TIMES"
 }
 
 # The order to start them in: FIRST_SECTIONS's names (a |-separated list) first, then the
@@ -116,7 +117,7 @@ run_sections() {
     clock
     said=$now
     for i in $(section_order "$jobs"); do
-        [ -z "${started[$i]:-}" ] && queue+=("$i") && started[$i]=1
+        [ -z "${started[$i]:-}" ] && queue+=("$i") && started[i]=1
     done
     trap 'for p in "${sec_pid[@]}"; do [ -n "$p" ] && section_stop "$p"; done; wait; exit 130' INT TERM
     while [ $next -lt ${#sec_names[@]} ]; do
@@ -126,13 +127,13 @@ run_sections() {
             [ -n "${sec_pid[$i]}" ] || continue
             if ! kill -0 "${sec_pid[$i]}" 2>/dev/null; then
                 wait "${sec_pid[$i]}" 2>/dev/null
-                sec_pid[$i]= sec_end[$i]=$now
-            elif [ $((now - sec_start[$i])) -gt $((limit * 1000000)) ]; then
+                sec_pid[i]='' sec_end[i]=$now
+            elif [ $((now - sec_start[i])) -gt $((limit * 1000000)) ]; then
                 section_stop "${sec_pid[$i]}"
-                sec_why[$i]="stopped after $limit s (SECTION_TIMEOUT)"
+                sec_why[i]="stopped after $limit s (SECTION_TIMEOUT)"
                 wait "${sec_pid[$i]}" 2>/dev/null
                 rm -f "$dir/$i.counts"
-                sec_pid[$i]= sec_end[$i]=$now
+                sec_pid[i]='' sec_end[i]=$now
             else
                 running=$((running + 1))
             fi

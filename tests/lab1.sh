@@ -2,6 +2,7 @@
 # With a GPU: the solution verified at several sizes, the student file's TODOs reported as
 # not_implemented, the phenomenon (stride 32 far below stride 1), and planted bugs caught and
 # named. The fixtures (tests/fixtures/lab1/*.sed) plant one bug each in the solution.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol1=$OUT/solution/lab1/lab1
 stu1=$OUT/student/lab1/lab1
 gpu_test "gpu: lab1 solution verified at sizes 1, 31, 4097, 1000003 and 8x L2" "$sol1" --check

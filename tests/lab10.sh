@@ -9,6 +9,7 @@
 # from k = 1 to k = 32 within 15% of the serialisation model (32x), the read-only path far
 # flatter, and the texture's bilinear error far above the float version's; planted bugs
 # (tests/fixtures/lab10/*.sed) caught and named.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol10=$OUT/solution/lab10/lab10
 stu10=$OUT/student/lab10/lab10
 name="lab10 texture model: the seed's m[5.5][1.5], wrap/clamp/border, 8-bit weights against a measured tex1D table and H100 fetches, ties"

@@ -4,6 +4,7 @@
 # words faster at one warp), --loads (the grader's timed run keeps one ILP curve), and planted
 # bugs caught and named. The fixtures
 # (tests/fixtures/lab2/*.sed) plant one bug each in the solution.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol2=$OUT/solution/lab2/lab2
 stu2=$OUT/student/lab2/lab2
 gpu_test "gpu: lab2 solution verified at sizes 1, 31, 4097, 1000003 and 4x L2, at every thread count" \

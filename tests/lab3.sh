@@ -4,6 +4,7 @@
 # solution verified at several sizes, the student file's TODOs reported as not_implemented,
 # the phenomenon (stride 32 at least 8x slower than stride 1 for 4-byte words, SoA faster
 # than AoS for k = 2), planted bugs caught and named, and (where ncu works) the counters.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol3=$OUT/solution/lab3/lab3
 stu3=$OUT/student/lab3/lab3
 name="lab3 bank model: (w/4) gcd(s, 128/w) wavefronts, broadcast and padded column 1"

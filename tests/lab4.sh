@@ -10,6 +10,7 @@
 # sweep's edges at the L2 and at half of it), planted bugs caught and named, and (where ncu
 # works) the L1 hit rates.
 # CSV columns: reuse 3 radius, 15 build, 16 l1_hit_pct (the judges in tests/judges/ name theirs).
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol4=$OUT/solution/lab4/lab4
 stu4=$OUT/student/lab4/lab4
 obj4=$OUT/solution/lab4
@@ -27,6 +28,7 @@ if grep -q '^sass: cuobjdump' "$tmp/sass4"; then
     skip "$sass_name" "cuobjdump not found (pip install nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm)"
     skip "lab4 SASS: a const __restrict__ load is LDG.E.CONSTANT in both builds (the trap)" "cuobjdump not found"
 else
+    # shellcheck disable=SC2016 # awk's own $ fields
     check "$sass_name" awk '
         { ops[$1, $2] = ops[$1, $2] " " $3; kernels[$2] = 1; if ($3 ~ /CONSTANT/) ro = 1 }
         END { for (k in kernels) { n++; printf "%s: ca%s | cg%s\n", k, ops["ca", k], ops["cg", k]
@@ -69,14 +71,16 @@ sweep_csv() {
 render_sweep4() {
     local c
     for c in 1 0; do
-        sweep_csv $c >"$tmp/l2sweep-$c.csv" &&
+        if ! { sweep_csv $c >"$tmp/l2sweep-$c.csv" &&
             gnuplot -e "csv='$tmp/l2sweep-$c.csv'; out='$tmp/l2sweep-$c'; formats='both'" \
                 labs/lab4-l1cache/plot-l2sweep.gp >"$tmp/l2sweep-$c.log" 2>&1 &&
-            [ ! -s "$tmp/l2sweep-$c.log" ] && [ -s "$tmp/l2sweep-$c.png" ] && [ -s "$tmp/l2sweep-$c.pdf" ] ||
-            { cat "$tmp/l2sweep-$c.log"; return 1; }
+            [ ! -s "$tmp/l2sweep-$c.log" ] && [ -s "$tmp/l2sweep-$c.png" ] && [ -s "$tmp/l2sweep-$c.pdf" ]; }; then
+            cat "$tmp/l2sweep-$c.log"
+            return 1
+        fi
     done
 }
-if [ $have_gnuplot -eq 1 ]; then
+if [ "$have_gnuplot" -eq 1 ]; then
     check "plot lab4 l2sweep renders a synthetic CSV, with bisection points and without" render_sweep4
 else
     skip "plot lab4 l2sweep renders a synthetic CSV, with bisection points and without" "gnuplot not installed"
@@ -117,7 +121,7 @@ judge_sweep4() {
                   exit !(l2 > 0 && s >= 0.9 && s <= 1.1 && e >= 0.9 && e <= 1.1) }' "$tmp/sol4.log"
 }
 name="gpu: lab4 l2sweep edges within 10% of the L2 (shared) and of half the L2 (every_sm)"
-if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; else check "$name" judge_sweep4; fi
+if [ "$have_gpu" -eq 0 ]; then skip "$name" "no GPU"; else check "$name" judge_sweep4; fi
 
 # The refined edges (edges.h), from the same --quick run, judged against what the device
 # reports, not against this GPU's figures: the staircase's L1 onset (the first hops that miss)
@@ -134,7 +138,7 @@ judge_edge4() {
                   exit !(l1 > 0 && onset > 0.9 * l1 && onset < 1.1 * l1 && slope >= 0.9 && slope <= 1.1) }' "$tmp/sol4.log"
 }
 name="gpu: lab4 refined L1 edge within 10% of the L1 in force; carveout fit slope 0.9-1.1"
-if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; else check "$name" judge_edge4; fi
+if [ "$have_gpu" -eq 0 ]; then skip "$name" "no GPU"; else check "$name" judge_edge4; fi
 
 name="gpu: lab4 --counters: ncu's L1 hit rate of the stencil (r 8) far higher under ca than cg"
 judge_counters4() {

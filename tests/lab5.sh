@@ -10,6 +10,7 @@
 # L1's size hardly matters, so that is not asserted); where ncu
 # works, the counters (local loads at cap 24, none uncapped; the larger L1 hits more often);
 # planted bugs (tests/fixtures/lab5/*.sed) caught and named.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol5=$OUT/solution/lab5/lab5
 stu5=$OUT/student/lab5/lab5
 

@@ -4,6 +4,7 @@
 # 5x faster than step 1 at 2^24), and planted bugs caught and named. Each fixture
 # (tests/fixtures/lab6/*.sed) plants one bug in the solution and names, in a line
 # "# caught as: VARIANT", the variant whose failure must be reported.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol6=$OUT/solution/lab6/lab6
 stu6=$OUT/student/lab6/lab6
 gpu_test "gpu: lab6 solution verified at awkward sizes and at 2^20 ... 2^28 (--check --full)" \

@@ -5,6 +5,7 @@
 # not_implemented, the phenomenon (16x16 tiles beat the untiled kernel at 4096^3), and the
 # fixtures caught and named. A fixture (tests/fixtures/lab7/*.sed) plants one bug in the
 # solution; its line "# caught as: VARIANT" names the first variant that must be reported.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol7=$OUT/solution/lab7/lab7
 stu7=$OUT/student/lab7/lab7
 

@@ -4,6 +4,7 @@
 # student file's TODO codes reported as not_implemented; the phenomenon (v1_base, radius 3,
 # from its predicted L2 cliff on, falls below 85% of its speed well before it); planted
 # bugs (tests/fixtures/lab8/*.sed, one each in the solution) caught and named.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol8=$OUT/solution/lab8/lab8
 stu8=$OUT/student/lab8/lab8
 gpu_test "gpu: lab8 solution: eleven codes x radii 1..5 verified (awkward grids, 256^3, 512^3, cliff sweep)" \

@@ -9,6 +9,7 @@
 # bandwidth model is a lower bound: no point more than 15% faster than its max(V/BW); the
 # lab's model at n = 512 within 25% on average for each code, and closer than the seed's),
 # and planted formula bugs (tests/fixtures/lab9/*.sed) named.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol9=$OUT/solution/lab9/lab9
 stu9=$OUT/student/lab9/lab9
 made "unit lab9 model tests" "$OUT/tests/lab9_model_solution" &&

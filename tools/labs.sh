@@ -47,8 +47,9 @@ block() { # the generated lines of block kind $1
         echo "| lab | handout | what you measure | figures for the report (\`plots/labN/\`) | plan for |"
         echo "| --- | --- | --- | --- | --- |"
         rows | while IFS='|' read -r n folder title topic source hours; do
+            # shellcheck disable=SC2016 # the backquotes are Markdown's
             figures=$(for g in labs/"$folder"/plot-*.gp; do [ -e "$g" ] && g=${g##*/plot-} && printf '`%s.pdf` ' "${g%.gp}"; done)
-            echo "| $n | [$title](handouts/$folder.md) | $topic | $(echo $figures | sed 's/ /, /g') | $hours hours |"
+            echo "| $n | [$title](handouts/$folder.md) | $topic | $(echo "${figures% }" | sed 's/ /, /g') | $hours hours |"
         done ;;
     design)
         rows | while IFS='|' read -r n folder title topic source hours; do
@@ -111,6 +112,7 @@ tree() {
 cd "$(dirname "$0")/.." || exit 2
 what=${1:-}
 [ $# -gt 0 ] && shift
+# shellcheck disable=SC2046 # the files that are there, one argument each (their names have no blanks)
 [ $# -gt 0 ] || set -- $(for f in $files; do [ -f "$f" ] && echo "$f"; done)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

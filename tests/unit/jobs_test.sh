@@ -5,9 +5,10 @@
 #     summed, when a later one ends first; a failing section's FAIL lines and log are kept;
 #     a section past SECTION_TIMEOUT is stopped, with what it started, and counted as failed
 # (The GPU lock that jobs.sh's gpu_shared and gpu_exclusive take: tests/unit/test_gpu_lock.py.)
+# shellcheck disable=SC2031 # each section counts in a subshell; its counts return in a file
 set -u
 unset SECTIONS PROGRESS_EVERY # the caller's (make test SECTIONS=...) are not these tests' own
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bad=0
@@ -18,13 +19,17 @@ result() { # NAME OK? WHY
 # ---- the sections ------------------------------------------------------------------------------
 . tests/jobs.sh
 
+# The stand-in sections (shellcheck does not see that run_sections calls them).
+# shellcheck disable=SC2317 # called through section
 slow() { sleep 0.6; pass "slow test"; [ -d "$tmp" ] && touch "$tmp/own-tmp"; }
+# shellcheck disable=SC2317 # called through section
 fast() {
     echo "why it failed" >"$tmp/log" # this section's $tmp
     fail "fast test" "$tmp/log" "exit 1"
     pass "fast ok"
     skip "fast skipped" "no reason"
 }
+# shellcheck disable=SC2317 # called through section
 hang() {
     sleep 30 &
     echo $! >"$1"

@@ -32,12 +32,13 @@ for n in "$@"; do
     args=$(eval echo "\${ARGS_lab$n:-}") # e.g. ARGS_lab3=--counters
     make "lab$n" SOLUTION=1 ARGS="$args" GIT_REV="$rev" >"$log/lab$n.log" 2>&1
     echo "lab$n SOLUTION=1: exit $?"
-    mkdir -p "$log/lab$n" && cp results/lab$n/*.csv "$log/lab$n/" 2>/dev/null
+    mkdir -p "$log/lab$n" && cp results/lab"$n"/*.csv "$log/lab$n/" 2>/dev/null
     tail -n 25 "$log/lab$n.log"
     echo "lab$n against the committed reference:"
-    python3 tools/maint/compare-runs.py handouts/reference/lab$n "$log/lab$n" | tee "$log/lab$n-vs-reference.txt"
+    python3 tools/maint/compare-runs.py "handouts/reference/lab$n" "$log/lab$n" | tee "$log/lab$n-vs-reference.txt"
     if [ "${COST:-0}" = 1 ]; then
         bin=$(make -s print-OUT)/solution/lab$n/lab$n
+        # shellcheck disable=SC2086 # $args: ARGS_labN's options, split
         "$bin" --unguarded --csv "$log/lab$n-unguarded" $args >"$log/lab$n-unguarded.log" 2>&1
         echo "lab$n --unguarded: exit $?; guarded against unguarded:"
         python3 tools/maint/compare-runs.py "$log/lab$n-unguarded" "$log/lab$n" | tee "$log/lab$n-cost.txt"

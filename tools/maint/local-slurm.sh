@@ -43,6 +43,7 @@ ports=$(python3 -c 'import socket
 s = [socket.socket() for _ in range(2)]
 for x in s: x.bind(("127.0.0.1", 0))
 print(*[x.getsockname()[1] for x in s])')
+# shellcheck disable=SC2086 # the two port numbers, one argument each
 set -- $ports
 host=$(hostname -s)
 cat >"$dir/slurm.conf" <<EOF
