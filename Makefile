@@ -59,7 +59,7 @@ ifeq ($(STUDENT_COPY),1)
 ifeq ($(SOLUTION),1)
 $(error SOLUTION=1 runs the instructors' solutions, which this student copy of the kit does not have (make help: what you can run))
 endif
-INSTRUCTOR_GOALS := $(filter student-files dist gradescope reference-plots,$(MAKECMDGOALS))
+INSTRUCTOR_GOALS := $(filter student-files dist gradescope reference-plots format,$(MAKECMDGOALS))
 ifneq ($(INSTRUCTOR_GOALS),)
 $(error make $(firstword $(INSTRUCTOR_GOALS)) is for instructors, and needs their copy of the kit (this student copy has no solutions/; make help: what you can run))
 endif
@@ -176,7 +176,7 @@ endif
 LAB_TARGETS := $(addprefix lab,$(LAB_NUMS))
 RUN_FLAGS := $(if $(filter 1,$(QUICK)),--quick) $(ARGS)
 
-.PHONY: help all $(LAB_TARGETS) $(addsuffix -build,$(LAB_TARGETS)) plots test test-quick student-files \
+.PHONY: help all $(LAB_TARGETS) $(addsuffix -build,$(LAB_TARGETS)) plots test test-quick lint format student-files \
         reference-plots clean dist gradescope FORCE $(addprefix profile-,$(LAB_TARGETS)) \
         $(addprefix sanitize-,$(LAB_TARGETS))
 .DEFAULT_GOAL := help
@@ -193,6 +193,7 @@ help:
 	@echo "  make test            the kit's tests (GPU checks run only where there is a GPU)"
 	@echo "  make test LABS='1 6' only these labs' checks (and the generic ones)"
 	@echo "  make test-quick      all but the grader's fixture classes, for the edit loop"
+	@echo "  make lint            the house style: clang-format (a dry run), ruff, shellcheck"
 	@echo "  make clean           remove $(BUILD_DIR)/, results/ and the generated plots"
 	@echo "  make help            this list"
 ifneq ($(STUDENT_COPY),1)
@@ -200,6 +201,7 @@ ifneq ($(STUDENT_COPY),1)
 	@echo "instructors (not in the student copy):"
 	@echo "  make labN SOLUTION=1 run the solution instead of labs/labN-*/kernels.cu"
 	@echo "  make student-files   regenerate labs/*/kernels.cu from solutions/"
+	@echo "  make format          clang-format the C and CUDA files in place, then make student-files"
 	@echo "  make reference-plots re-render the handouts' reference figures"
 	@echo "  make dist            the student copy: $(DIST_TARBALL) (no solutions, no private grading data)"
 	@echo "  make gradescope LAB=N  lab N's Gradescope autograder: dist/gradescope-labN.zip (GPU_RESULTS=DIR:"
@@ -263,6 +265,14 @@ student-files:
 
 test:
 	@bash tests/run.sh
+
+# The house style, checked (tools/maint/lint.sh says what each linter reads); make format
+# applies the C and CUDA part, and the student files follow their formatted masters.
+lint:
+	@sh tools/maint/lint.sh
+format:
+	sh tools/maint/lint.sh --files c | xargs clang-format -i
+	@$(MAKE) --no-print-directory student-files
 
 # The edit loop: every check but the grader's fixture classes (most of a GPU run's time).
 test-quick:

@@ -311,7 +311,7 @@ make_without_gpu() {
 # make_help: the labs in the order of their numbers, every target and knob a user runs, what
 # an unknown lab gets, and the one list of labs (labs/labs.table) against where it is shown.
 make_help() {
-    local t n missing='' offered='' instructor="student-files dist gradescope reference-plots SOLUTION"
+    local t n missing='' offered='' instructor="student-files dist gradescope reference-plots format SOLUTION"
     $MAKE help >"$tmp/help" 2>&1
     check "make help: the labs, in the order of their numbers" bash -c "
         sed -n 's/^  make lab\([0-9]*\) .*/\1/p' '$tmp/help' >'$tmp/nums' &&
@@ -332,7 +332,7 @@ make_help() {
     if [ -z "$missing$offered" ]; then pass "make help names every target and knob (make all, BUILD_DIR=, ...)"
     else fail "make help names every target and knob (make all, BUILD_DIR=, ...)" "" "missing:${missing:- none}; instructors' in the student copy:${offered:- none}"; fi
     if [ ! -d solutions ]; then # the student copy: the instructors' targets say so in one line
-        for t in student-files dist gradescope reference-plots "lab1 SOLUTION=1"; do
+        for t in student-files dist gradescope reference-plots format "lab1 SOLUTION=1"; do
             # shellcheck disable=SC2086 # $t: a target and its knobs ("lab1 SOLUTION=1")
             $MAKE $t >"$tmp/log" 2>&1
             n=$?
@@ -453,6 +453,15 @@ size_list_check() {
         diff '$tmp/apart$n' '$tmp/list$n'"
 }
 
+# lint: the house style (make lint), a test per linter; a linter not installed fails, saying
+# how to install it. Only in the kit's own copy: a student's machine need not have them.
+lint() {
+    local linter
+    for linter in clang-format ruff shellcheck; do
+        check "lint: $linter (make lint)" sh tools/maint/lint.sh "$linter"
+    done
+}
+
 # lab_checks N: tests/labN.sh, sourced (it uses the helpers above), and the size list.
 lab_checks() {
     if [ -f "tests/lab$1.sh" ]; then
@@ -468,6 +477,7 @@ for n in $LAB_NUMS; do section "command line lab$n" command_line "$n"; done
 section "make without a GPU" make_without_gpu
 section "make help" make_help
 section "plots and README" plots_and_readme
+if [ -d solutions ]; then section "lint" lint; else section "lint" skip "lint: the house style (make lint)" "student copy"; fi
 section "GPU-side checker" gpu_test "gpu: devcheck counts mismatches exactly and restores a pristine copy written over" \
     "$OUT/tests/devcheck"
 for n in $LAB_NUMS; do section "lab$n checks" lab_checks "$n"; done
