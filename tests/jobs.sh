@@ -31,9 +31,10 @@
 # just runs. Never nest them, nor wrap a grader run (it takes the lock itself): a second hold
 # of the lock waits for the first. MEMLAB_GPU_PATIENCE and MEMLAB_GPU_LOCK_LOG: see gpu_lock.py.
 # shellcheck shell=bash disable=SC2030,SC2031 # each section counts in a subshell; its counts return in a file
+# (python3 -S: the lock needs nothing beyond the standard library, and starts sooner.)
 gpu_lock_py=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/grading/gpu_lock.py
-gpu_shared() { python3 "$gpu_lock_py" shared "$@"; }
-gpu_exclusive() { python3 "$gpu_lock_py" exclusive "$@"; }
+gpu_shared() { python3 -S "$gpu_lock_py" shared "$@"; }
+gpu_exclusive() { python3 -S "$gpu_lock_py" exclusive "$@"; }
 
 # The tests' verdicts, one line each, counted in the section that prints them:
 # pass NAME, fail NAME [LOG [WHY]] (the log's last lines, indented), skip NAME WHY.
