@@ -99,15 +99,27 @@ def take_alone(queue, gpu, holders):
 
 
 def run_holding(exclusive, command):
-    """COMMAND run while the lock is held; its exit status, as a shell gives it."""
+    """COMMAND run while the lock is held; its exit status, as a shell gives it. A signal that
+    would stop this process goes to COMMAND, and the lock waits for its end; one that comes
+    before COMMAND has started is passed on as soon as it has."""
+    child, stopped = None, []
+
+    def pass_on(number, _frame):
+        if child:
+            child.send_signal(number)
+        else:
+            stopped.append(number)
+
     with gpu_lock(exclusive, " ".join(command).replace("\n", " ")):
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(sig, pass_on)
         try:
             child = subprocess.Popen(command)
         except OSError as e:
             print(f"gpu_lock.py: {command[0]}: {e.strerror}", file=sys.stderr)
             return 127 if isinstance(e, FileNotFoundError) else 126
-        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-            signal.signal(sig, lambda number, _frame: child.send_signal(number))
+        if stopped:
+            child.send_signal(stopped[0])
         rc = child.wait()
     return rc if rc >= 0 else 128 - rc
 

@@ -205,10 +205,11 @@ class InProcess(LockFile):
 class CommandLine(LockFile):
     """gpu_lock.py shared|exclusive COMMAND, as tests/jobs.sh runs it."""
 
-    def start(self, how, script, *more):
-        """gpu_lock.py HOW sh -c SCRIPT, started; `held` (a file) appears once it holds the lock."""
-        return subprocess.Popen([sys.executable, GPU_LOCK_PY, how, "sh", "-c", f"touch {self.dir}/held; {script}",
-                                 *more])
+    def start(self, how, script, before=""):
+        """gpu_lock.py HOW sh -c SCRIPT, started; `held` (a file) appears once it holds the lock
+        (and the command has run BEFORE)."""
+        return subprocess.Popen([sys.executable, GPU_LOCK_PY, how, "sh", "-c",
+                                 f"{before}touch {self.dir}/held; {script}"])
 
     def test_holds_the_lock_while_the_command_runs(self):
         for how, held in (("exclusive", self.held_alone), ("shared", self.held_shared)):
@@ -233,8 +234,8 @@ class CommandLine(LockFile):
         self.assertEqual(run().returncode, 2)
 
     def test_a_stopped_holder_stops_its_command_and_waits_for_it(self):
-        p = self.start("exclusive", f"trap 'sleep 0.4; touch {self.dir}/ended; exit 5' TERM; "
-                                    "while :; do sleep 0.05; done")
+        p = self.start("exclusive", "while :; do sleep 0.05; done",
+                       before=f"trap 'sleep 0.4; touch {self.dir}/ended; exit 5' TERM; ")
         wait_for(os.path.join(self.dir, "held"))
         p.send_signal(signal.SIGTERM)
         time.sleep(0.2)
