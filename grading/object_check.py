@@ -273,8 +273,9 @@ SHARED_MEMORY_SASS = re.compile(r"\b(?:LDS|STS|ATOMS|LDSM|STSM|LDGSTS|LD|ST|ATOM
 
 def device_functions(paths, cuobjdump):
     """{mangled name: may its SASS read or write shared memory (LDS, STS, ATOMS, LDSM, STSM,
-    LDGSTS, or a generic LD, ST, ATOM, RED)?} for every function of these objects' device code: the kernels the sanitizer
-    watches, and whether any can race in shared memory (racecheck runs only then)."""
+    LDGSTS, or a generic LD, ST, ATOM, RED)?} for every function of these objects' device code:
+    the kernels the sanitizer watches, and whether any can race in shared memory (racecheck
+    runs only then)."""
     found = {}
     for path in paths:
         name = None
