@@ -162,8 +162,8 @@ grading_dist() {
             [ ! -e '$copy/solutions' ] && [ ! -e '$copy/grading/private' ] && [ ! -e '$copy/tests/fixtures' ] &&
             [ -x '$copy/grading/grade' ] && [ -f '$copy/grading/rubrics/common.ini' ] &&
             ls '$copy'/labs/*/kernels.cu >/dev/null && ! grep -rq -e '//@begin solution' -e '//@student' '$copy/labs'"
-        check "dist: no line of a solution region in any file of the copy (tools/solution-leaks.py)" \
-            python3 tools/solution-leaks.py --allow solutions/leaks-allowed.txt "$copy" solutions/*/kernels.cu
+        check "dist: no line of a solution region in any file of the copy (tools/maint/solution-leaks.py)" \
+            python3 tools/maint/solution-leaks.py --allow solutions/leaks-allowed.txt "$copy" solutions/*/kernels.cu
         check "dist: the README is the students' (what to hand in, how long, how to check), no instructors' part" bash -c "
             cmp -s grading/student-README.md '$copy/README.md' && grep -q '^## What to hand in' '$copy/README.md' &&
             grep -q '^## Checking your work' '$copy/README.md' && grep -q ' hours |\$' '$copy/README.md' &&

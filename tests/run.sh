@@ -124,12 +124,12 @@ if [ -d solutions ]; then
     # (the line is taken from the master here: written out, this file would ship it)
     grep -m 1 '__shfl_down_sync' solutions/lab6-reduction/kernels.cu | sed 's|^ *|// TODO(6.8): |; s|;$||' >"$tmp/leak/todo/kernels.cu"
     expect_exit "solution-leaks.py fails on a solution region copied into a file" 1 \
-        python3 tools/solution-leaks.py "$tmp/leak/code" solutions/*/kernels.cu
+        python3 tools/maint/solution-leaks.py "$tmp/leak/code" solutions/*/kernels.cu
     expect_exit "solution-leaks.py fails on a TODO that quotes a solution line" 1 \
-        python3 tools/solution-leaks.py "$tmp/leak/todo" solutions/*/kernels.cu
+        python3 tools/maint/solution-leaks.py "$tmp/leak/todo" solutions/*/kernels.cu
     expect_exit "solution-leaks.py passes a copy without them, fails on allowed lines it no longer has" 1 bash -c "
-        python3 tools/solution-leaks.py '$tmp/leak/none' solutions/*/kernels.cu || exit 2
-        python3 tools/solution-leaks.py --allow solutions/leaks-allowed.txt '$tmp/leak/none' solutions/*/kernels.cu"
+        python3 tools/maint/solution-leaks.py '$tmp/leak/none' solutions/*/kernels.cu || exit 2
+        python3 tools/maint/solution-leaks.py --allow solutions/leaks-allowed.txt '$tmp/leak/none' solutions/*/kernels.cu"
 fi
 
 # The job machinery (tests/jobs.sh) and the GPU lock (grading/gpu_lock.py), on stand-ins: no
@@ -409,14 +409,14 @@ plots_and_readme() {
     # Every number the handouts (and, in the instructors' copy, the answer keys) quote from the
     # reference files, recomputed; a claim file with one number wrong must fail.
     check "handouts: the numbers in handouts/numbers.txt, recomputed from handouts/reference/" \
-        python3 tools/handout-numbers.py handouts/numbers.txt
+        python3 tools/maint/handout-numbers.py handouts/numbers.txt
     if [ -f solutions/numbers.txt ]; then
         check "answer keys: the numbers in solutions/numbers.txt, recomputed from handouts/reference/" \
-            python3 tools/handout-numbers.py solutions/numbers.txt
+            python3 tools/maint/handout-numbers.py solutions/numbers.txt
     fi
     sed '0,/^1 :: /s|\* 4 / 2\*\*20|* 8 / 2**20|' handouts/numbers.txt >"$tmp/numbers.txt" # 800 MiB arrays
-    expect_exit "tools/handout-numbers.py fails a number that the reference file does not give" 1 \
-        python3 tools/handout-numbers.py "$tmp/numbers.txt"
+    expect_exit "tools/maint/handout-numbers.py fails a number that the reference file does not give" 1 \
+        python3 tools/maint/handout-numbers.py "$tmp/numbers.txt"
 
     if grep -q '^| lab | topic | source | status |$' README.md; then
         check "README: one row per lab, each status what the tree holds (tools/maint/readme-labs.sh)" sh tools/maint/readme-labs.sh
