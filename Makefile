@@ -59,7 +59,7 @@ ifeq ($(STUDENT_COPY),1)
 ifeq ($(SOLUTION),1)
 $(error SOLUTION=1 runs the instructors' solutions, which this student copy of the kit does not have (make help: what you can run))
 endif
-INSTRUCTOR_GOALS := $(filter student-files dist gradescope reference-plots,$(MAKECMDGOALS))
+INSTRUCTOR_GOALS := $(filter student-files dist gradescope reference-plots format,$(MAKECMDGOALS))
 ifneq ($(INSTRUCTOR_GOALS),)
 $(error make $(firstword $(INSTRUCTOR_GOALS)) is for instructors, and needs their copy of the kit (this student copy has no solutions/; make help: what you can run))
 endif
@@ -108,7 +108,7 @@ $(PROBES): $(PROBE_OBJS)
 
 # The build's identity, rewritten only when it changes (so nothing rebuilds needlessly).
 # A copy of the tree without .git (a GPU machine) reads the revision from .revision;
-# tools/gpu-visit.sh passes GIT_REV=$(cat .revision) so that a stale .git there cannot win.
+# tools/maint/gpu-visit.sh passes GIT_REV=$(cat .revision) so that a stale .git there cannot win.
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null || cat .revision 2>/dev/null || echo unknown)
 VERSION_TEXT := const char memlab_git[] = "$(GIT_REV)"; const char memlab_build[] = "-O3 $(ARCH_FLAGS)";
 $(OUT)/version.c: FORCE
@@ -176,7 +176,7 @@ endif
 LAB_TARGETS := $(addprefix lab,$(LAB_NUMS))
 RUN_FLAGS := $(if $(filter 1,$(QUICK)),--quick) $(ARGS)
 
-.PHONY: help all $(LAB_TARGETS) $(addsuffix -build,$(LAB_TARGETS)) plots test test-quick student-files \
+.PHONY: help all $(LAB_TARGETS) $(addsuffix -build,$(LAB_TARGETS)) plots test test-quick lint format student-files \
         reference-plots clean dist gradescope FORCE $(addprefix profile-,$(LAB_TARGETS)) \
         $(addprefix sanitize-,$(LAB_TARGETS))
 .DEFAULT_GOAL := help
@@ -193,6 +193,7 @@ help:
 	@echo "  make test            the kit's tests (GPU checks run only where there is a GPU)"
 	@echo "  make test LABS='1 6' only these labs' checks (and the generic ones)"
 	@echo "  make test-quick      all but the grader's fixture classes, for the edit loop"
+	@echo "  make lint            the house style: clang-format (a dry run), ruff, shellcheck"
 	@echo "  make clean           remove $(BUILD_DIR)/, results/ and the generated plots"
 	@echo "  make help            this list"
 ifneq ($(STUDENT_COPY),1)
@@ -200,6 +201,7 @@ ifneq ($(STUDENT_COPY),1)
 	@echo "instructors (not in the student copy):"
 	@echo "  make labN SOLUTION=1 run the solution instead of labs/labN-*/kernels.cu"
 	@echo "  make student-files   regenerate labs/*/kernels.cu from solutions/"
+	@echo "  make format          clang-format the C and CUDA files in place, then make student-files"
 	@echo "  make reference-plots re-render the handouts' reference figures"
 	@echo "  make dist            the student copy: $(DIST_TARBALL) (no solutions, no private grading data)"
 	@echo "  make gradescope LAB=N  lab N's Gradescope autograder: dist/gradescope-labN.zip (GPU_RESULTS=DIR:"
@@ -264,26 +266,60 @@ student-files:
 test:
 	@bash tests/run.sh
 
+# The house style, checked (tools/maint/lint.sh says what each linter reads); make format
+# applies the C and CUDA part, and the student files follow their formatted masters.
+lint:
+	@sh tools/maint/lint.sh
+format:
+	sh tools/maint/lint.sh --files c | xargs clang-format -i
+	@$(MAKE) --no-print-directory student-files
+
 # The edit loop: every check but the grader's fixture classes (most of a GPU run's time).
 test-quick:
 	@SKIP_GRADING=1 bash tests/run.sh
 
+# ---- the kit's test programs (tests/unit/; tests/run.sh and tests/labN.sh run them) --------
 # The harness's unit tests (and lab 1's traffic models): host code only, no GPU.
 $(HOST_OUT)/tests/unit: tests/unit/unit.c $(filter-out $(HOST_OUT)/common/check.o,$(HOST_OBJS)) $(HOST_OUT)/common/check.o \
                         $(HOST_OUT)/driver/lab1/sector_model.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(filter %.c %.o,$^) -lm -o $@
 
-# Lab 10's image check on 1 to 8 threads (host code only, no GPU).
-$(OUT)/tests/lab10_image_check: tests/unit/lab10_image_check.cu $(OUT)/driver/lab10/image_check.o \
-                                  $(HOST_OUT)/common/check.o $(HOST_OUT)/common/rng.o
+# --counters' join (common/probes/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
+$(OUT)/tests/profile_test: tests/unit/profile_test.cu $(OUT)/common/probes/profile.o $(HOST_OUT)/common/check.o
 	@mkdir -p $(@D)
-	$(NVCC) $(NVFLAGS) -Ilabs/lab10-constant-texture -Ilabs/lab10-constant-texture/driver $(filter %.cu %.o,$^) -o $@
+	$(NVCC) $(NVFLAGS) $(filter %.cu %.o,$^) -o $@
 
 # The GPU-side checker's own checks (common/probes/devcheck.h): needs a GPU to run.
 $(OUT)/tests/devcheck: tests/unit/devcheck.cu $(HARNESS) $(PROBES)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVFLAGS) $(filter %.cu %.o %.a,$^) -o $@
+
+# The labs' models and checkers on the CPU (no GPU): lab 3's bank model, lab 4's chase and
+# edge finder, lab 7's residency arithmetic, lab 9's volume model (linked with the solution's
+# or the student file's kernels), lab 10's texture model and its image check on 1 to 8 threads.
+$(HOST_OUT)/tests/lab3_bank_model: tests/unit/lab3_bank_model.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Ilabs/lab3-banks $(filter %.c %.o,$^) -o $@
+$(HOST_OUT)/tests/lab4_chase: tests/unit/lab4_chase.c $(HOST_OUT)/common/probes/chase.o $(HOST_OUT)/common/rng.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(filter %.c %.o,$^) -o $@
+$(HOST_OUT)/tests/lab4_edges: tests/unit/lab4_edges.c $(HOST_OUT)/driver/lab4/edges.o $(HOST_OUT)/common/stats.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Ilabs/lab4-l1cache/driver $(filter %.c %.o,$^) -lm -o $@
+$(HOST_OUT)/tests/lab7_residency: tests/unit/lab7_residency.c $(HOST_OUT)/driver/lab7/residency.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Werror -Ilabs/lab7-matmul/driver $(filter %.c %.o,$^) -o $@
+$(OUT)/tests/lab9_model_%: tests/unit/lab9_model.cu $(OUT)/%/lab9/kernels.o
+	@mkdir -p $(@D)
+	$(NVCC) $(NVFLAGS) -Ilabs/lab9-model $(filter %.cu %.o,$^) -o $@
+$(HOST_OUT)/tests/lab10_texture_model: tests/unit/lab10_texture_model.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Ilabs/lab10-constant-texture $(filter %.c %.o,$^) -lm -o $@
+$(OUT)/tests/lab10_image_check: tests/unit/lab10_image_check.cu $(OUT)/driver/lab10/image_check.o \
+                                  $(HOST_OUT)/common/check.o $(HOST_OUT)/common/rng.o
+	@mkdir -p $(@D)
+	$(NVCC) $(NVFLAGS) -Ilabs/lab10-constant-texture -Ilabs/lab10-constant-texture/driver $(filter %.cu %.o,$^) -o $@
 
 # ---- dist: the student copy (issue 8; grading/make-dist.sh says what is left out) ---------
 DIST_TARBALL := dist/gpu-memlab-student.tar.gz

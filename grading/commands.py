@@ -79,7 +79,8 @@ def open_session(args):
     session = grader.Session(rubric, args.work, use_gpu=not args.no_gpu, arch=args.arch)
     if not session.cuobjdump:  # the static test reads the device code with it: never grade without
         sys.exit(print("grade: cuobjdump not found (on the PATH, beside nvcc, or from "
-                       "`python3 -m pip install nvidia-cuda-cuobjdump`): the static test needs it", file=sys.stderr) or 3)
+                       "`python3 -m pip install nvidia-cuda-cuobjdump`): the static test needs it",
+                       file=sys.stderr) or 3)
     if args.out:  # the reports and gradebook: out of the programs' sight too
         session.sandbox.hide(args.out)
     ok, log = session.prepare(getattr(args, "sandbox_gpu", None))  # grading/grade's option only

@@ -23,9 +23,8 @@ none can be made, or the program finds no GPU in it, every GPU test is NOT GRADE
 grade() returns a list of TestResult.
 
 Where MEMLAB_GPU_LOCK names a file (tests/run.sh, grade-all --jobs), every run on the GPU
-holds a lock on it (gpu_lock): a timed run alone, a --check run shared with other checks.
+holds a lock on it (gpu_lock.py): a timed run alone, a --check run shared with other checks.
 """
-import contextlib
 import fcntl
 import glob
 import hashlib
@@ -43,6 +42,7 @@ import cpp_tokens
 import object_check
 import static_checks
 from evidence import PROOF_FILE, Proof, excerpt, names, read_rows, run_failed, sanitised, secret_words
+from gpu_lock import gpu_lock
 from rubric import band_fraction
 from sandbox import Sandbox, SandboxError
 from sanitizer import find_sanitizer, grade_sanitizer
@@ -76,72 +76,6 @@ def gpu_list():
 
 def gpu_present():
     return bool(gpu_list())
-
-
-@contextlib.contextmanager
-def gpu_lock(exclusive, label=""):
-    """Hold the GPU lock (the file MEMLAB_GPU_LOCK names; nothing where it is unset) while a
-    program runs: exclusive for a timed run, shared for a check. The grader takes it, before
-    the run's time limit starts; the files are opened close-on-exec, so the program never has
-    them. The protocol is tests/jobs.sh's: a timed run registers on PATH.queue (shared) from
-    its request to its end, and a new check waits while any is registered, so timed runs go
-    first and in a batch; a check holds a file of its own in PATH.holders/ while it runs, and
-    a timed run steps out of the queue while the checks that outlast MEMLAB_GPU_PATIENCE
-    seconds (default 2: a hang until its time limit) end. MEMLAB_GPU_LOCK_LOG: each hold is
-    logged there as tests/jobs.sh does (mode, seconds waited and held, when the hold began,
-    LABEL)."""
-    path = os.environ.get("MEMLAB_GPU_LOCK")
-    if not path:
-        yield
-        return
-    t0 = time.monotonic()
-    holder = None
-    with open(path + ".queue", "a") as queue, open(path, "a") as f:  # closing f releases the lock
-        if exclusive:
-            take_alone(queue, f, path + ".holders")
-        else:
-            fcntl.flock(queue, fcntl.LOCK_EX)  # no timed run waits
-            fcntl.flock(queue, fcntl.LOCK_UN)
-            fcntl.flock(f, fcntl.LOCK_SH)
-            os.makedirs(path + ".holders", exist_ok=True)
-            holder = open(os.path.join(path + ".holders", f"{os.getpid()}.{time.time_ns()}"), "w")
-            fcntl.flock(holder, fcntl.LOCK_EX)
-        t1, at = time.monotonic(), time.time()
-        try:
-            yield
-        finally:
-            if holder:
-                with contextlib.suppress(OSError):
-                    os.remove(holder.name)
-                holder.close()
-            log = os.environ.get("MEMLAB_GPU_LOCK_LOG")
-            if log:
-                with open(log, "a") as out:
-                    out.write(f"{'exclusive' if exclusive else 'shared'} {t1 - t0:.3f} {time.monotonic() - t1:.3f} {at:.3f} {label}\n")
-
-
-def take_alone(queue, gpu, holders):
-    """gpu_lock's exclusive hold: registered on the queue while it waits (and holds); out of
-    the queue while the checks that outlast the patience end (each one's file, shared)."""
-    patience = float(os.environ.get("MEMLAB_GPU_PATIENCE", "2"))
-    while True:
-        fcntl.flock(queue, fcntl.LOCK_SH)
-        give_up = time.monotonic() + patience
-        while True:
-            try:
-                fcntl.flock(gpu, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
-                if time.monotonic() > give_up:
-                    break
-                time.sleep(0.02)
-        fcntl.flock(queue, fcntl.LOCK_UN)
-        for name in glob.glob(os.path.join(holders, "*")):
-            try:
-                with open(name) as h:
-                    fcntl.flock(h, fcntl.LOCK_SH)
-            except OSError:
-                pass  # that check has ended
 
 
 def make(args, timeout):

@@ -273,8 +273,9 @@ SHARED_MEMORY_SASS = re.compile(r"\b(?:LDS|STS|ATOMS|LDSM|STSM|LDGSTS|LD|ST|ATOM
 
 def device_functions(paths, cuobjdump):
     """{mangled name: may its SASS read or write shared memory (LDS, STS, ATOMS, LDSM, STSM,
-    LDGSTS, or a generic LD, ST, ATOM, RED)?} for every function of these objects' device code: the kernels the sanitizer
-    watches, and whether any can race in shared memory (racecheck runs only then)."""
+    LDGSTS, or a generic LD, ST, ATOM, RED)?} for every function of these objects' device code:
+    the kernels the sanitizer watches, and whether any can race in shared memory (racecheck
+    runs only then)."""
     found = {}
     for path in paths:
         name = None
@@ -311,7 +312,8 @@ def symtab_undefined(text):
                           ("num", "value", "size", "type", "bind", "vis", "other", "ndx", "name"): "bind"
                           }.get(tuple(h.lower() for h in header))
                 if layout is None:
-                    raise ToolMissing(f"cuobjdump -elf prints a symbol table this grader cannot read: {' '.join(header)}")
+                    raise ToolMissing("cuobjdump -elf prints a symbol table this grader cannot read: "
+                                      + " ".join(header))
                 tables += 1
             continue
         if layout is None or not line.strip() or line.split()[0].lower() in ("index", "num"):
@@ -383,6 +385,8 @@ def check(objects, rubric, trusted, cuobjdump, lab):
     problems = readable(problems)
     missing = sorted(rubric.symbols["contract"] - defined)
     tables = [n for n in missing if n.endswith("_variants") or "_variants_" in n]
-    head = [f"defines no variant table: {', '.join(tables)} {'is' if len(tables) == 1 else 'are'} missing"] if tables else []
+    head = []
+    if tables:
+        head.append(f"defines no variant table: {', '.join(tables)} {'is' if len(tables) == 1 else 'are'} missing")
     head += [f"{n} is missing (kernels.h declares it for kernels.cu to define)" for n in missing if n not in tables]
     return list(dict.fromkeys(head + problems))

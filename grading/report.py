@@ -19,7 +19,8 @@ def summary(rubric, results):
     skipped = sum(r.verdict == "skip" for r in results)
     line = f"Score: {fmt(round(total, 2))}/{fmt(rubric.max_score)}"
     if skipped:
-        line += (f" ({skipped} test(s) skipped and not graded: {fmt(sum(r.max_score for r in results if r.verdict == 'skip'))}"
+        points = sum(r.max_score for r in results if r.verdict == "skip")
+        line += (f" ({skipped} test(s) skipped and not graded: {fmt(points)}"
                  " points need a GPU run; this is not a final grade)")
     return total, line
 

@@ -288,8 +288,8 @@ class Sandbox:
             outcome = self.start_sandboxed([self.tools["sh"], "-c", PROBE, "memlab-probe", marker, str(uid), *hidden],
                                            cwd, 60).finish()
             lines = outcome.stdout.splitlines()
-            if outcome.timed_out or outcome.returncode != 0 or any(not l.startswith("ok ") for l in lines):
-                bad = [l for l in lines if not l.startswith("ok ")]
+            if outcome.timed_out or outcome.returncode != 0 or any(not line.startswith("ok ") for line in lines):
+                bad = [line for line in lines if not line.startswith("ok ")]
                 return lines, one_line(bad[0] if bad else f"the probe {outcome.describe()}: "
                                        + (outcome.stderr.strip() or "no output"))
             if any(os.path.exists(os.path.join(f, marker + ".run")) for f in ("/tmp", "/dev/shm")):
@@ -548,7 +548,7 @@ def total_memory():
 
 
 def one_line(text):
-    lines = [l.strip() for l in text.strip().splitlines() if l.strip()]
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     return lines[-1] if lines else ""
 
 

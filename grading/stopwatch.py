@@ -41,7 +41,8 @@ class Stopwatch:
         for stage in STAGES:
             if stage in self.seconds:
                 runs = self.runs.get(stage)
-                parts.append(f"{stage} {self.seconds[stage]:.1f} s" + (f" ({runs} run{'s' * (runs != 1)})" if runs else ""))
+                count = f" ({runs} run{'s' * (runs != 1)})" if runs else ""
+                parts.append(f"{stage} {self.seconds[stage]:.1f} s{count}")
         made = self.sandbox.overhead - self.sandbox_began
         return (f"{time.monotonic() - self.began:.1f} s: " + ", ".join(parts)
                 + (f"; making the sandboxes {made:.1f} s of it" if made >= 0.05 else ""))

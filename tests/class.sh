@@ -4,8 +4,9 @@
 # same verdicts on any machine): first locally, for the gradebook to compare with and the
 # figures; then against stand-in sbatch and squeue (tests/fake-slurm), which leave tasks timed
 # out, preempted, failed, cancelled or never run, and --resume; then on a real single-node
-# Slurm cluster that the test starts as root (tools/local-slurm.sh: munged, slurmctld and
+# Slurm cluster that the test starts as root (tools/maint/local-slurm.sh: munged, slurmctld and
 # slurmd from Debian's slurm-wlm and munge) and stops by the PIDs it started.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 if [ -n "${SKIP_GRADING:-}" ]; then
     skip "class: the class figures and grade-all --slurm" "SKIP_GRADING is set"
     return 0
@@ -57,7 +58,7 @@ for k, path in enumerate(sorted(glob.glob(sys.argv[1] + "/*/results.json"))):
     data["score"] = sum(t["score"] for t in data["tests"])
     with open(path, "w") as f:
         json.dump(data, f)' "$work/figures"
-if [ $have_gnuplot -eq 1 ]; then
+if [ "$have_gnuplot" -eq 1 ]; then
     check "class figures: without a GPU, the scores only, and one line on the others" bash -c "
         [ -s '$work/local/class-scores.png' ] && [ -s '$work/local/class-scores.pdf' ] &&
         [ ! -e '$work/local/class-speed.png' ] && ! grep -q 'gnuplot:' '$work/local.log' &&
@@ -86,6 +87,7 @@ check "class figures without gnuplot: one line, the data kept" bash -c "
 # added: GPU tests SKIP with 0, never passed - and on the solution it graded: those tests
 # from the cluster's run.
 gs=$work/gradescope
+# shellcheck disable=SC2086 # $MAKE: make and its options, split on purpose
 expect_exit "make gradescope without LAB= says how, exit 2" 2 $MAKE -s gradescope
 if $MAKE -s gradescope LAB=1 GPU_RESULTS="$work/figures" >"$gs.log" 2>&1 &&
     mkdir -p "$gs/source" "$gs/submission" && python3 -m zipfile -e dist/gradescope-lab1.zip "$gs/source"; then
@@ -165,12 +167,12 @@ if ! command -v slurmctld >/dev/null 2>&1 || ! command -v munged >/dev/null 2>&1
     return 0
 fi
 cluster=$tmp/slurm-cluster
-if ! sh tools/local-slurm.sh start "$cluster" >"$work/cluster.log" 2>&1; then
-    fail "slurm: tools/local-slurm.sh starts a single-node cluster" "$work/cluster.log"
+if ! sh tools/maint/local-slurm.sh start "$cluster" >"$work/cluster.log" 2>&1; then
+    fail "slurm: tools/maint/local-slurm.sh starts a single-node cluster" "$work/cluster.log"
     return 0
 fi
-pass "slurm: tools/local-slurm.sh starts a single-node cluster"
-trap 'sh tools/local-slurm.sh stop "$cluster"' EXIT # even if the tests are interrupted (this section's shell)
+pass "slurm: tools/maint/local-slurm.sh starts a single-node cluster"
+trap 'sh tools/maint/local-slurm.sh stop "$cluster"' EXIT # even if the tests are interrupted (this section's shell)
 export SLURM_CONF=$cluster/slurm.conf
 slurm_grade() { timeout 600 grading/grade-all 1 "$work/class" --no-gpu --slurm --out "$work/real" --work "$work/build" "$@"; }
 
@@ -205,8 +207,9 @@ check "$name: --resume grades that task alone; then the local mode's gradebook" 
     cmp '$local_book' '$work/real/gradebook.csv'"
 
 pids=$(cat "$cluster/pids")
-sh tools/local-slurm.sh stop "$cluster"
+sh tools/maint/local-slurm.sh stop "$cluster"
 trap - EXIT
 unset SLURM_CONF
-check "slurm: the daemons the test started are stopped (PIDs $(echo $pids))" \
-    bash -c "for pid in $(echo $pids); do ! kill -0 \$pid 2>/dev/null || exit 1; done"
+pids=$(tr '\n' ' ' <<<"$pids")
+check "slurm: the daemons the test started are stopped (PIDs ${pids% })" \
+    bash -c "for pid in $pids; do ! kill -0 \$pid 2>/dev/null || exit 1; done"

@@ -9,10 +9,12 @@
 # (the grader holds the GPU lock: its timed runs alone), and GRADING_SOLUTION_RUNS=10 grades
 # the solution ten times (full marks every time). After each class: no process of its
 # sandboxes left (sandbox_leftovers, which a check of its own shows can fail).
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 
 # grading_lab N: lab N's submissions graded by grading/grade and, as a class, by grade-all.
 grading_lab() {
     local n=$1 fixtures=tests/fixtures/grading/lab$1 lab work gwork rc fx name src expect scope line expected runs r
+    local arch gpu
     lab=$(basename "$(lab_dir "$n")")
     work=$tmp/grading-lab$n
     gwork=$work/build
@@ -22,8 +24,9 @@ grading_lab() {
     # --no-gpu: the folder is what this checks; the same file's GPU tests are the class's
     # `untouched` fixture below, through the same grading/grade. (--arch: with a GPU, the one
     # the class is built for.)
-    grading/grade "$n" "$work/folder" --out "$work/single" --work "$gwork" --no-gpu \
-        $([ $have_gpu -eq 1 ] && echo --arch "$(basename "$OUT")") >"$work/single.log" 2>&1
+    arch=()
+    [ "$have_gpu" -eq 1 ] && arch=(--arch "$(basename "$OUT")")
+    grading/grade "$n" "$work/folder" --out "$work/single" --work "$gwork" --no-gpu "${arch[@]}" >"$work/single.log" 2>&1
     rc=$?
     if [ $rc -eq 0 ] && tail -n 1 "$work/single/report.txt" | grep -q '^Score: [0-9.]*/[0-9.]*' &&
         python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['tests'] and 'score' in d" \
@@ -62,8 +65,9 @@ grading_lab() {
     pass "grading lab$n: grade-all grades the fixture class"
     check "grading lab$n: the class's grading left no process and no sandbox behind" sandbox_leftovers "$work"
     scope="compile and static; GPU tests skipped"
-    [ $have_gpu -eq 1 ] && scope="every test and the total, on the GPU"
-    grading/check-verdicts "$work/out" "$fixtures" $([ $have_gpu -eq 1 ] && echo --gpu) >"$work/verdicts" 2>&1
+    gpu=()
+    [ "$have_gpu" -eq 1 ] && scope="every test and the total, on the GPU" gpu=(--gpu)
+    grading/check-verdicts "$work/out" "$fixtures" "${gpu[@]}" >"$work/verdicts" 2>&1
     while read -r line; do
         case "$line" in
         *": OK") pass "grading lab$n fixture ${line%: OK}: expected verdicts ($scope)" ;;
@@ -82,7 +86,7 @@ grading_lab() {
         mkdir -p "$work/solutions"
         for r in $(seq "$runs"); do cp "$work/class/solution.cu" "$work/solutions/solution-$r.cu"; done
         name="gpu: grading lab$n: the solution gets full marks in $runs runs out of $runs"
-        if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; return; fi
+        if [ "$have_gpu" -eq 0 ]; then skip "$name" "no GPU"; return; fi
         check "$name" bash -c "
             grading/grade-all $n '$work/solutions' --out '$work/solution-runs' --work '$gwork' || exit 1
             for r in \$(seq $runs); do
@@ -150,7 +154,7 @@ leftover_check() {
 # README, that it builds, and its own make test (DIST_TEST_LABS, default 1: its other labs'
 # sections are the same files as here) to a pass, with no instructors' target offered.
 grading_dist() {
-    local dist=dist/gpu-memlab-student.tar.gz copy=$tmp/dist/gpu-memlab-student rc labs=${DIST_TEST_LABS:-1}
+    local dist=dist/gpu-memlab-student.tar.gz copy=$tmp/dist/gpu-memlab-student rc labs=${DIST_TEST_LABS:-1} builds n
     mkdir -p "$tmp/dist"
     if $MAKE -s dist >"$tmp/dist.log" 2>&1 && tar -C "$tmp/dist" -xzf "$dist"; then
         pass "make dist writes $dist"
@@ -158,19 +162,21 @@ grading_dist() {
             [ ! -e '$copy/solutions' ] && [ ! -e '$copy/grading/private' ] && [ ! -e '$copy/tests/fixtures' ] &&
             [ -x '$copy/grading/grade' ] && [ -f '$copy/grading/rubrics/common.ini' ] &&
             ls '$copy'/labs/*/kernels.cu >/dev/null && ! grep -rq -e '//@begin solution' -e '//@student' '$copy/labs'"
-        check "dist: no line of a solution region in any file of the copy (tools/solution-leaks.py)" \
-            python3 tools/solution-leaks.py --allow solutions/leaks-allowed.txt "$copy" solutions/*/kernels.cu
+        check "dist: no line of a solution region in any file of the copy (tools/maint/solution-leaks.py)" \
+            python3 tools/maint/solution-leaks.py --allow solutions/leaks-allowed.txt "$copy" solutions/*/kernels.cu
         check "dist: the README is the students' (what to hand in, how long, how to check), no instructors' part" bash -c "
             cmp -s grading/student-README.md '$copy/README.md' && grep -q '^## What to hand in' '$copy/README.md' &&
             grep -q '^## Checking your work' '$copy/README.md' && grep -q ' hours |\$' '$copy/README.md' &&
             ! grep -qi -e 'instructor.*SOLUTION=1' -e '^## For instructors' -e 'make student-files' -e 'make dist' '$copy/README.md' &&
             [ ! -e '$copy/grading/student-README.md' ] && [ ! -e '$copy/CONTRIBUTING.md' ]"
         # One architecture: that the copy builds is what matters here.
-        check "dist: the student copy builds labs $(echo $LAB_NUMS)" \
-            $MAKE -C "$copy" ARCH=sm_90 $(for n in $LAB_NUMS; do echo "lab$n-build"; done)
+        builds=()
+        for n in $LAB_NUMS; do builds+=("lab$n-build"); done
+        # shellcheck disable=SC2086 # $MAKE: make and its options, split on purpose
+        check "dist: the student copy builds labs $LAB_NUMS" $MAKE -C "$copy" ARCH=sm_90 "${builds[@]}"
         # Its own make test, as a student runs it (the GPU lock and OMP settings of this run are
         # inherited: on a GPU machine its timed runs still have the GPU alone).
-        (cd "$copy" && env -u MAKEFLAGS -u MAKELEVEL -u SECTION_TIMES LABS="$labs" ${MAKE%% *} --no-print-directory test) \
+        (cd "$copy" && env -u MAKEFLAGS -u MAKELEVEL -u SECTION_TIMES LABS="$labs" "${MAKE%% *}" --no-print-directory test) \
             >"$tmp/dist-test.log" 2>&1
         rc=$?
         if [ $rc -eq 0 ] && tail -n 1 "$tmp/dist-test.log" | grep -q '^[0-9]* passed, 0 failed, [0-9]* skipped$' &&
@@ -186,7 +192,7 @@ grading_dist() {
     fi
 }
 
-section "grader unit tests" check "grading: unit tests (python3 grading/test_grader.py)" python3 grading/test_grader.py
+section "grader unit tests" check "grading: unit tests (python3 tests/unit/test_grader.py)" python3 tests/unit/test_grader.py
 section "sandbox leftovers" leftover_check
 # The fixture classes are most of `make test`'s time on a GPU: SKIP_GRADING=1 leaves them out
 # of a quick round (they count as skipped, never passed).

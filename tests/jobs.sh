@@ -21,61 +21,20 @@
 # so that an interrupted run.sh stops them all. SECTION_TIMES=FILE: each section's seconds
 # and name are added to FILE (to choose FIRST_SECTIONS on a machine).
 #
-# The GPU lock: a timed run must have the GPU to itself, while checks, sanitizer runs and
-# builds may share it. run.sh exports MEMLAB_GPU_LOCK (a file); the grader takes the same
-# lock around its runs (grading/grader.py: gpu_lock).
+# The GPU lock (grading/gpu_lock.py: the one implementation, the grader's too, and how it
+# works): a timed run must have the GPU to itself, while checks, sanitizer runs and builds may
+# share it. run.sh exports MEMLAB_GPU_LOCK (a file); the grader takes the same lock around its
+# runs.
 #   gpu_shared COMMAND...     COMMAND holding the lock shared (correctness: --check, sanitizer)
 #   gpu_exclusive COMMAND...  COMMAND holding it alone (anything timed: a run without --check, ncu)
-# Without MEMLAB_GPU_LOCK they just run COMMAND. Never nest them, nor wrap a grader run (it
-# takes the lock itself): a second hold of the lock waits for the first.
-# Timed runs go first, and one after another: a timed run registers on MEMLAB_GPU_LOCK.queue
-# (shared, from its request to its end), and a new check waits while any is registered (an
-# exclusive flock there), which flock alone would not do. So the checks drain once for a
-# batch of timed runs, not once for each.
-# A check that holds the GPU longer than MEMLAB_GPU_PATIENCE seconds (default 2: a student's
-# endless loop until its time limit, a sanitizer run) is let be: the waiting timed run steps
-# out of the queue until that check ends, and the other checks go on meanwhile. Each check
-# holds a file of its own in MEMLAB_GPU_LOCK.holders/ (locked while it runs) for this.
-# MEMLAB_GPU_LOCK_LOG=FILE: each hold adds a line "MODE WAITED_S HELD_S AT COMMAND" to FILE (MODE:
-# shared or exclusive; AT: when the hold began, in seconds since 1970; the command on one line):
-# where the GPU's time went, and when.
-gpu_lock() {
-    local how=$1 t0 t1 t2 rc holder
-    shift
-    [ -n "${MEMLAB_GPU_LOCK:-}" ] || { "$@"; return; }
-    t0=${EPOCHREALTIME//[!0-9]/}
-    holder=$MEMLAB_GPU_LOCK.holders/$BASHPID.$t0
-    {
-        if [ "$how" = -x ]; then
-            gpu_take_alone || return
-            t1=${EPOCHREALTIME//[!0-9]/}
-            "$@"
-        else
-            flock -x 8 && flock -u 8 && flock -s 9 && mkdir -p "${holder%/*}" || return
-            t1=${EPOCHREALTIME//[!0-9]/}
-            { flock -x 7 && "$@"; } 7>"$holder"
-        fi
-    } 8>>"$MEMLAB_GPU_LOCK.queue" 9>>"$MEMLAB_GPU_LOCK"
-    rc=$? t2=${EPOCHREALTIME//[!0-9]/}
-    rm -f "$holder"
-    [ -z "${MEMLAB_GPU_LOCK_LOG:-}" ] || printf '%s %d.%03d %d.%03d %d.%03d %s\n' "$([ "$how" = -x ] && echo exclusive || echo shared)" \
-        $(((t1 - t0) / 1000000)) $(((t1 - t0) / 1000 % 1000)) $(((t2 - t1) / 1000000)) $(((t2 - t1) / 1000 % 1000)) \
-        $((t1 / 1000000)) $((t1 / 1000 % 1000)) "${*//$'\n'/ }" >>"$MEMLAB_GPU_LOCK_LOG"
-    return $rc
-}
-# gpu_take_alone: the lock (fd 9) alone, registered on the queue (fd 8) meanwhile; out of the
-# queue while the checks that outlast MEMLAB_GPU_PATIENCE end (each one's file, shared).
-gpu_take_alone() {
-    local h
-    while flock -s 8; do
-        flock -w "${MEMLAB_GPU_PATIENCE:-2}" -x 9 && return
-        flock -u 8
-        for h in "$MEMLAB_GPU_LOCK.holders"/*; do { flock -s 6; } 2>/dev/null 6<"$h"; done
-    done
-    return 1
-}
-gpu_shared() { gpu_lock -s "$@"; }
-gpu_exclusive() { gpu_lock -x "$@"; }
+# COMMAND is a program (gpu_lock.py runs it), not a shell function. Without MEMLAB_GPU_LOCK it
+# just runs. Never nest them, nor wrap a grader run (it takes the lock itself): a second hold
+# of the lock waits for the first. MEMLAB_GPU_PATIENCE and MEMLAB_GPU_LOCK_LOG: see gpu_lock.py.
+# shellcheck shell=bash disable=SC2030,SC2031 # each section counts in a subshell; its counts return in a file
+# (python3 -S: the lock needs nothing beyond the standard library, and starts sooner.)
+gpu_lock_py=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/grading/gpu_lock.py
+gpu_shared() { python3 -S "$gpu_lock_py" shared "$@"; }
+gpu_exclusive() { python3 -S "$gpu_lock_py" exclusive "$@"; }
 
 # The tests' verdicts, one line each, counted in the section that prints them:
 # pass NAME, fail NAME [LOG [WHY]] (the log's last lines, indented), skip NAME WHY.
@@ -105,7 +64,7 @@ section_start() {
         eval "${sec_cmds[$i]}"
         echo "$passed $failed $skipped" >"$dir/$i.counts.new" && mv "$dir/$i.counts.new" "$dir/$i.counts"
     ) </dev/null >"$dir/$i.out" 2>&1 &
-    sec_pid[$i]=$! sec_start[$i]=$now
+    sec_pid[i]=$! sec_start[i]=$now
     set +m
 }
 section_stop() { kill -TERM -- "-$1" 2>/dev/null; }
@@ -119,7 +78,7 @@ progress_line() {
         if [ -n "${sec_end[$i]:-}" ]; then
             done=$((done + 1))
         elif [ -n "${sec_pid[$i]:-}" ]; then
-            running="$running, ${sec_names[$i]} ($(duration $(((now - sec_start[$i]) / 1000000))))"
+            running="$running, ${sec_names[$i]} ($(duration $(((now - sec_start[i]) / 1000000))))"
         fi
     done
     echo "... $(duration "$SECONDS"): $done of ${#sec_names[@]} sections done, $1 printed; running: ${running#, }"
@@ -135,7 +94,7 @@ section_report() {
         fail "section ${sec_names[$i]}: runs to its end" "" "${sec_why[$i]:-it stopped without its counts}"
     fi
     [ -z "${SECTION_TIMES:-}" ] ||
-        printf '%d\t%s\n' $(((sec_end[$i] - sec_start[$i]) / 1000000)) "${sec_names[$i]}" >>"$SECTION_TIMES"
+        printf '%d\t%s\n' $(((sec_end[i] - sec_start[i]) / 1000000)) "${sec_names[$i]}" >>"$SECTION_TIMES"
 }
 
 # The order to start them in: FIRST_SECTIONS's names (a |-separated list) first, then the
@@ -159,7 +118,7 @@ run_sections() {
     clock
     said=$now
     for i in $(section_order "$jobs"); do
-        [ -z "${started[$i]:-}" ] && queue+=("$i") && started[$i]=1
+        [ -z "${started[$i]:-}" ] && queue+=("$i") && started[i]=1
     done
     trap 'for p in "${sec_pid[@]}"; do [ -n "$p" ] && section_stop "$p"; done; wait; exit 130' INT TERM
     while [ $next -lt ${#sec_names[@]} ]; do
@@ -169,13 +128,13 @@ run_sections() {
             [ -n "${sec_pid[$i]}" ] || continue
             if ! kill -0 "${sec_pid[$i]}" 2>/dev/null; then
                 wait "${sec_pid[$i]}" 2>/dev/null
-                sec_pid[$i]= sec_end[$i]=$now
-            elif [ $((now - sec_start[$i])) -gt $((limit * 1000000)) ]; then
+                sec_pid[i]='' sec_end[i]=$now
+            elif [ $((now - sec_start[i])) -gt $((limit * 1000000)) ]; then
                 section_stop "${sec_pid[$i]}"
-                sec_why[$i]="stopped after $limit s (SECTION_TIMEOUT)"
+                sec_why[i]="stopped after $limit s (SECTION_TIMEOUT)"
                 wait "${sec_pid[$i]}" 2>/dev/null
                 rm -f "$dir/$i.counts"
-                sec_pid[$i]= sec_end[$i]=$now
+                sec_pid[i]='' sec_end[i]=$now
             else
                 running=$((running + 1))
             fi

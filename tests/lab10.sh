@@ -9,33 +9,20 @@
 # from k = 1 to k = 32 within 15% of the serialisation model (32x), the read-only path far
 # flatter, and the texture's bilinear error far above the float version's; planted bugs
 # (tests/fixtures/lab10/*.sed) caught and named.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol10=$OUT/solution/lab10/lab10
 stu10=$OUT/student/lab10/lab10
-# awk: comment lines skipped, column numbers by name from a results CSV's header line
-cols10='/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }'
-
-check "lab10 texture model: the seed's m[5.5][1.5], wrap/clamp/border, 8-bit weights against a measured tex1D table and H100 fetches, ties" bash -c "
-    ${CC:-cc} -O2 -Wall -Wextra -std=c11 -Ilabs/lab10-constant-texture tests/fixtures/lab10/texture_model_test.c -lm \
-        -o '$tmp/texture_model_test' && '$tmp/texture_model_test'"
+name="lab10 texture model: the seed's m[5.5][1.5], wrap/clamp/border, 8-bit weights against a measured tex1D table and H100 fetches, ties"
+made "$name" "$HOST_OUT/tests/lab10_texture_model" && check "$name" "$HOST_OUT/tests/lab10_texture_model"
 # The image check (image_check.h) on synthetic outputs: the same on 1 to 8 threads as in one pass.
-if $MAKE -s "$OUT/tests/lab10_image_check" >"$tmp/log" 2>&1; then
+made "unit lab10 image check" "$OUT/tests/lab10_image_check" &&
     unit_run "unit lab10 image check" "$OUT/tests/lab10_image_check"
-else
-    fail "unit lab10 image check build" "$tmp/log"
-fi
 
 timed_test "gpu: lab10 texture modes (wrap, clamp, border; point, linear; normalised or not) and the staircase match the CPU model" bash -c "
     '$sol10' --modes --dump-fetches --csv '$tmp/modes10' &&
-    awk -F, '$cols10 { n++; if (\$c[\"status\"] != \"ok\" || \$c[\"points\"] < 2048) bad = 1
-                       printf \"%s %s %s: %s points, %s exact (guide: %s), max %s ulp, %s ties (%s up), %s product ties (%s up)\\n\",
-                              \$2, \$c[\"texture\"], \$c[\"coords\"], \$c[\"points\"], \$c[\"exact\"], \$c[\"guide_exact\"],
-                              \$c[\"max_ulp\"], \$c[\"ties\"], \$c[\"ties_up\"], \$c[\"product_ties\"], \$c[\"product_ties_up\"] }
-             END { exit bad || n != 20 }' '$tmp/modes10/modes.csv' &&
-    awk -F, '/^#/ { next } !head[FILENAME]++ { for (i = 1; i <= NF; i++) c[\$i] = i; next }
-             FILENAME ~ /modes.csv\$/ { points += \$c[\"points\"]; next } { n++; if (\$c[\"status\"] != \"ok\") bad = 1 }
-             END { printf \"fetches.csv: %d rows for %d points\\n\", n, points; exit bad || !n || n != points }' \
-        '$tmp/modes10/modes.csv' '$tmp/modes10/fetches.csv' &&
-    awk -F, '$cols10 { n++; if (\$c[\"status\"] != \"ok\") bad = 1 } END { exit bad || n != 1025 }' '$tmp/modes10/staircase.csv'"
+    awk -f tests/judges/columns.awk -f tests/judges/lab10-modes.awk '$tmp/modes10/modes.csv' &&
+    awk -f tests/judges/lab10-fetches.awk '$tmp/modes10/modes.csv' '$tmp/modes10/fetches.csv' &&
+    awk -f tests/judges/columns.awk -f tests/judges/lab10-staircase.awk '$tmp/modes10/staircase.csv'"
 gpu_test "gpu: lab10 solution verified: modes, every variant at awkward sizes and the default size" "$sol10" --check
 gpu_test "gpu: lab10 solution verified on 301x301 images, seed 99" "$sol10" --check --n 301 --seed 99 --only \
     chase_readonly,zoom_texture,zoom_global,rotate_texture,rotate_global
@@ -49,17 +36,9 @@ timed_test "gpu: lab10 student file runs, TODO variants report not_implemented" 
     grep -q '^10,rotate_global,.*,not_implemented,' '$tmp/student10/rotate.csv'"
 timed_test "gpu: lab10 chase_constant at k 32 within 15% of the model (32x k 1); the read-only path under half that slowdown" bash -c "
     '$sol10' --quick --only chase_constant,chase_global,chase_readonly --csv '$tmp/chase10' >/dev/null &&
-    awk -F, '$cols10 \$c[\"status\"] == \"ok\" && \$3 == 32 { slow[\$2] = \$c[\"slowdown\"]; err[\$2] = \$c[\"model_error_pct\"] }
-             END { printf \"k 32: constant %sx (model error %s%%), global %sx, read-only %sx\\n\", slow[\"chase_constant\"],
-                          err[\"chase_constant\"], slow[\"chase_global\"], slow[\"chase_readonly\"]
-                   e = err[\"chase_constant\"] + 0
-                   exit !(slow[\"chase_constant\"] != \"\" && e <= 15 && e >= -15 && slow[\"chase_readonly\"] != \"\" &&
-                          slow[\"chase_readonly\"] < slow[\"chase_constant\"] / 2) }' '$tmp/chase10/constant.csv'"
+    awk -f tests/judges/columns.awk -f tests/judges/lab10-chase.awk '$tmp/chase10/constant.csv'"
 timed_test "gpu: lab10 zoom 137%: the texture's error against exact weights at least 100x the float version's" bash -c "
     '$sol10' --quick --only zoom_texture,zoom_global --csv '$tmp/zoom10' >/dev/null &&
-    awk -F, '$cols10 \$c[\"status\"] == \"ok\" && \$3 == 137 { err[\$2] = \$c[\"max_err\"]; ulp[\$2] = \$c[\"model_max_ulp\"] }
-             END { printf \"max error: texture %s (%s ulp from the 8-bit model), global %s\\n\", err[\"zoom_texture\"],
-                          ulp[\"zoom_texture\"], err[\"zoom_global\"]
-                   exit !(err[\"zoom_texture\"] > 0 && err[\"zoom_texture\"] >= 100 * err[\"zoom_global\"]) }' '$tmp/zoom10/zoom.csv'"
+    awk -f tests/judges/columns.awk -f tests/judges/lab10-zoom.awk '$tmp/zoom10/zoom.csv'"
 
 fixture_checks 10 --n 67

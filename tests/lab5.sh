@@ -10,20 +10,13 @@
 # L1's size hardly matters, so that is not asserted); where ncu
 # works, the counters (local loads at cap 24, none uncapped; the larger L1 hits more often);
 # planted bugs (tests/fixtures/lab5/*.sed) caught and named.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol5=$OUT/solution/lab5/lab5
 stu5=$OUT/student/lab5/lab5
-# awk: column numbers by name from a results CSV's header line (after the comments)
-cols5='!/^#/ && !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }'
 
 check "lab5 compiler report: fwd_o8_queue spills at caps 24 and 32 and not uncapped; caps hold; ring at 32 <= 16 B" bash -c "
     python3 tools/resource-table.py '$OUT/solution/lab5/report.txt' --csv >'$tmp/res5.csv' &&
-    awk -F, 'NR > 1 {
-            cap = \$1; sub(/.*_(cap|smem)/, \"\", cap)
-            if (cap != \"none\" && \$3 + 0 > cap + 0) { print \$1, \$2, \"uses\", \$3, \"registers\"; bad = 1 }
-            if (\$1 ~ /^fwd_o8_queue_cap(24|32)\$/) { spilled++; if (!(\$6 > 0 && \$7 > 0 && \$4 > 0)) { print \$0, \"does not spill\"; bad = 1 } }
-            if (\$1 == \"fwd_o8_queue_capnone\") { seen++; if (\$4 != 0 || \$6 != 0 || \$7 != 0) { print \$0, \"spills\"; bad = 1 } }
-            if (\$1 == \"fwd_o8_ring_cap32\" && \$6 > 16) { print \$0, \"spills more than 16 bytes\"; bad = 1 } }
-         END { printf \"%d spilling entries, %d uncapped\\n\", spilled, seen; exit bad || !spilled || !seen }' '$tmp/res5.csv' &&
+    awk -f tests/judges/lab5-report.awk '$tmp/res5.csv' &&
     grep -q '\"fwd_o8_queue_cap24\", \"sm_' '$OUT/solution/lab5/compiled.c' &&
     grep -q '\"fwd_o8_queue_capnone\", \"sm_' '$OUT/student/lab5/compiled.c'"
 check "lab5 resource-table.py: an empty report gives an empty table that compiles" bash -c "
@@ -40,24 +33,13 @@ timed_test "gpu: lab5 student file runs, fwd_o8_ring reports not_implemented" ba
     grep -q '^5,fwd_o8_queue,24,.*,ok,.*local/most_l1' '$tmp/student5/arms.csv'"
 timed_test "gpu: lab5 caps hold and spill as compiled; cap 24 (64 B of spills) at least 1.5x slower than cap 32" bash -c "
     '$sol5' --quick --only fwd_o8_queue --csv '$tmp/sol5' >/dev/null &&
-    awk -F, '$cols5 \$2 == \"fwd_o8_queue\" && \$c[\"status\"] == \"ok\" {
-            if (\$3 > 0 && \$c[\"regs\"] > \$3) { print \"cap\", \$3, \"runs with\", \$c[\"regs\"], \"registers\"; bad = 1 }
-            if ((\$3 == 24 || \$3 == 32) && !(\$c[\"stack_bytes\"] > 0 && \$c[\"spill_store_bytes\"] > 0)) { print \"cap\", \$3, \"has no local memory\"; bad = 1 }
-            if (\$3 == 0 && \$c[\"stack_bytes\"] != 0) { print \"uncapped has local memory\"; bad = 1 } n++ }
-         END { exit bad || n != 8 }' '$tmp/sol5/caps.csv' &&
-    awk -F, '$cols5 \$2 == \"fwd_o8_queue\" && \$c[\"status\"] == \"ok\" { ms[\$3] = \$7 }
-         END { printf \"cap 24: %s ms, cap 32: %s ms\\n\", ms[24], ms[32]; exit !(ms[32] > 0 && ms[24] >= 1.5 * ms[32]) }' '$tmp/sol5/caps.csv'"
+    awk -f tests/judges/columns.awk -f tests/judges/lab5-caps.awk '$tmp/sol5/caps.csv' &&
+    awk -f tests/judges/columns.awk -f tests/judges/lab5-cap-speed.awk '$tmp/sol5/caps.csv'"
 
 name="gpu: lab5 --counters: local loads at cap 24, none uncapped; at cap 24 the largest L1 hits more often"
 judge_counters5() {
-    awk -F, "$cols5"' $c["status"] == "ok" && ($3 == 24 || $3 == 0) {
-            printf "cap %s: %s local load sectors\n", $3, $c["ncu_local_ld_sectors"]
-            if ($c["ncu_local_ld_sectors"] == "" || ($3 == 24) != ($c["ncu_local_ld_sectors"] > 0)) bad = 1; n++ }
-         END { exit bad || n != 2 }' "$tmp/cnt5/caps.csv" &&
-    awk -F, "$cols5"' $3 == 24 && $c["status"] == "ok" { hit[$c["arm"]] = $c["ncu_local_ld_hit_pct"] }
-         END { printf "cap 24 local-load L1 hits: %s%% smallest L1, %s%% largest\n", hit["local/max_shared"], hit["local/most_l1"]
-               exit !(hit["local/most_l1"] != "" && hit["local/most_l1"] + 0 > hit["local/max_shared"] + 0) }' \
-        "$tmp/cnt5/arms.csv"
+    awk -f tests/judges/columns.awk -f tests/judges/lab5-counters-caps.awk "$tmp/cnt5/caps.csv" &&
+        awk -f tests/judges/columns.awk -f tests/judges/lab5-counters-arms.awk "$tmp/cnt5/arms.csv"
 }
 counters_test "$name" judge_counters5 "$sol5" --quick --only fwd_o8_queue --counters --csv "$tmp/cnt5"
 

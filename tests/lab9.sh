@@ -9,17 +9,14 @@
 # bandwidth model is a lower bound: no point more than 15% faster than its max(V/BW); the
 # lab's model at n = 512 within 25% on average for each code, and closer than the seed's),
 # and planted formula bugs (tests/fixtures/lab9/*.sed) named.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol9=$OUT/solution/lab9/lab9
 stu9=$OUT/student/lab9/lab9
-if nvcc -O2 -std=c++17 -Icommon -Ilabs/lab9-model tests/unit/lab9_model.cu solutions/lab9-model/kernels.cu \
-    -o "$tmp/lab9-model" >"$tmp/log" 2>&1; then
-    unit_run "unit lab9 model tests" "$tmp/lab9-model"
-else
-    fail "unit lab9 model tests build" "$tmp/log"
-fi
-check "unit lab9: the student file's volumes report not implemented, nothing else fails" bash -c "
-    nvcc -O2 -std=c++17 -Icommon -Ilabs/lab9-model tests/unit/lab9_model.cu labs/lab9-model/kernels.cu -o '$tmp/lab9-student' &&
-    ! '$tmp/lab9-student' > '$tmp/unit9s' &&
+made "unit lab9 model tests" "$OUT/tests/lab9_model_solution" &&
+    unit_run "unit lab9 model tests" "$OUT/tests/lab9_model_solution"
+name="unit lab9: the student file's volumes report not implemented, nothing else fails"
+made "$name" "$OUT/tests/lab9_model_student" && check "$name" bash -c "
+    ! '$OUT/tests/lab9_model_student' > '$tmp/unit9s' &&
     [ \$(grep -c 'volumes agree .*FAIL not implemented' '$tmp/unit9s') -eq 3 ] &&
     [ \$(grep -c ': FAIL' '$tmp/unit9s') -eq 3 ]"
 gpu_test "gpu: lab9 solution: kernels on awkward grids and every shape at every n, formulas against the count" \
@@ -31,19 +28,8 @@ timed_test "gpu: lab9 student file runs: kernels timed, formulas not implemented
     grep -q '^9,k1_7pt_blocking,.*,ok,' '$tmp/student9/model.csv' &&
     grep -q '^9,k3_27pt_tiling,.*,ok,' '$tmp/student9/model.csv' &&
     grep -q '^9,l2_reread,.*,ok,' '$tmp/student9/bandwidth.csv' &&
-    awk -F, '\$14 == \"ok\" && \$2 == \"ffma_chains\" && \$NF >= 2.5 && \$NF <= 4.2 { n++ } END { exit !n }' '$tmp/student9/issue.csv' &&
-    awk -F, '\$14 == \"ok\" && \$2 == \"chase_page_by_page\" && \$(NF - 1) >= 200 && \$(NF - 1) <= 1000 { n++ } END { exit !n }' '$tmp/student9/latency.csv'"
-# lab9_cols: an awk fragment that maps the names of a CSV's header line (lab,variant,...)
-# to their columns, c[name].
-lab9_cols='/^lab,/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ { next }'
+    awk -f tests/judges/lab9-issue.awk '$tmp/student9/issue.csv' && awk -f tests/judges/lab9-latency.awk '$tmp/student9/latency.csv'"
 timed_test "gpu: lab9 the seed's model is a lower bound, the lab's model predicts n = 512 within 25% and better" bash -c "
     '$sol9' --quick --csv '$tmp/sol9' > /dev/null &&
-    awk -F, '$lab9_cols
-             \$c[\"status\"] == \"ok\" { n++; e = \$c[\"seed_error_pct\"] + 0; if (n == 1 || e > worst) worst = e }
-             \$c[\"status\"] == \"ok\" && \$c[\"edge\"] == 512 { v = \$c[\"variant\"]; m[v] += sqrt(\$c[\"error_pct\"] ^ 2);
-                                                          s[v] += sqrt(\$c[\"seed_error_pct\"] ^ 2); codes += !k[v]++ }
-             END { printf \"%d points, largest (seed - meas) / meas: %.1f%%\\n\", n, worst; bad = !(n > 0 && worst <= 15)
-                   for (v in k) { printf \"%s at 512: mean |error| %.1f%%, the seed %.1f%%\\n\", v, m[v] / k[v], s[v] / k[v]
-                                  bad = bad || m[v] / k[v] > 25 || m[v] >= s[v] }
-                   exit bad || codes != 3 }' '$tmp/sol9/model.csv'"
+    awk -f tests/judges/columns.awk -f tests/judges/lab9-model.awk '$tmp/sol9/model.csv'"
 fixture_checks 9 --quick --n 256

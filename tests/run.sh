@@ -13,10 +13,11 @@
 # the grader (tests/grading.sh) and the class (tests/class.sh). A timed GPU run has the GPU
 # to itself (timed_test, gpu_exclusive); checks share it (gpu_test, gpu_shared).
 # Each section has a $tmp of its own; the lab files are sourced there with the helpers
-# pass/fail/skip/check/expect_exit/unit_run/gpu_test/timed_test/counters_test/fixture_checks
+# pass/fail/skip/check/expect_exit/unit_run/made/gpu_test/timed_test/counters_test/fixture_checks
 # and the variables OUT, tmp, have_gpu, have_gnuplot.
+# shellcheck disable=SC2031 # each section counts in a subshell; its counts return in a file
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 MAKE="${MAKE:-make} --no-print-directory"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -70,32 +71,32 @@ unit_run() {
     [ $rc -eq 0 ] || grep -q ': FAIL' "$out" || { cat "$out.err" >>"$out"; fail "$name" "$out" "exit $rc"; }
 }
 
+# made NAME PROGRAM: make builds PROGRAM, a test program of tests/unit/ (the Makefile's rules);
+# where it does not build, the test NAME fails with the compiler's output and made returns 1.
+made() {
+    $MAKE -s "$2" >"$tmp/log" 2>&1 && return 0
+    fail "$1" "$tmp/log" "it does not build"
+    return 1
+}
+
 # ---- harness unit tests ---------------------------------------------------------------
-if $MAKE -s "$HOST_OUT/tests/unit" >"$tmp/log" 2>&1; then
-    unit_run "unit tests" "$HOST_OUT/tests/unit"
-else
-    fail "unit tests build" "$tmp/log"
-fi
+made "unit tests" "$HOST_OUT/tests/unit" && unit_run "unit tests" "$HOST_OUT/tests/unit"
 # Every lab's build, in the background from here, one compiler per core (-k: a broken lab
 # stops no other), while the checks up to the builds' own run: they need no lab binary, and
 # on a GPU machine the GPU waits for the builds. Niced, so that the job machinery's tests
 # below, which time their stand-ins, keep a core on a small machine. (The unit tests built
 # the host objects first: two makes never build one file.)
+prebuilt=("$OUT/tests/devcheck" "$OUT/tests/profile_test")
+for n in $LAB_NUMS; do
+    prebuilt+=("$OUT/student/lab$n/lab$n")
+    [ -d "solutions/$(basename "$(lab_dir "$n")")" ] && prebuilt+=("$OUT/solution/lab$n/lab$n")
+done
 set -m # a process group of its own, stopped with everything it started if run.sh stops
-nice -n 10 $MAKE -k -j"$(nproc 2>/dev/null || echo 2)" "$OUT/tests/devcheck" $(for n in $LAB_NUMS; do
-    echo "$OUT/student/lab$n/lab$n"
-    [ -d "solutions/$(basename "$(lab_dir "$n")")" ] && echo "$OUT/solution/lab$n/lab$n"
-done) >"$tmp/prebuild.log" 2>&1 &
+# shellcheck disable=SC2086 # $MAKE: make and its options, split on purpose
+nice -n 10 $MAKE -k -j"$(nproc 2>/dev/null || echo 2)" "${prebuilt[@]}" >"$tmp/prebuild.log" 2>&1 &
 prebuild=$!
 set +m
 trap 'kill -TERM -- -"$prebuild" 2>/dev/null; rm -rf "$tmp"' EXIT
-# --counters' join (common/probes/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
-if nvcc -O2 -std=c++17 -Icommon tests/unit/profile_test.cu common/probes/profile.cu common/check.c \
-    -o "$tmp/profile_test" >"$tmp/log" 2>&1; then
-    unit_run "unit profile tests" "$tmp/profile_test"
-else
-    fail "unit profile tests build" "$tmp/log"
-fi
 
 # ---- solution regions and the generator ------------------------------------------------
 check "generator: fixture master gives the expected student file" \
@@ -123,16 +124,18 @@ if [ -d solutions ]; then
     # (the line is taken from the master here: written out, this file would ship it)
     grep -m 1 '__shfl_down_sync' solutions/lab6-reduction/kernels.cu | sed 's|^ *|// TODO(6.8): |; s|;$||' >"$tmp/leak/todo/kernels.cu"
     expect_exit "solution-leaks.py fails on a solution region copied into a file" 1 \
-        python3 tools/solution-leaks.py "$tmp/leak/code" solutions/*/kernels.cu
+        python3 tools/maint/solution-leaks.py "$tmp/leak/code" solutions/*/kernels.cu
     expect_exit "solution-leaks.py fails on a TODO that quotes a solution line" 1 \
-        python3 tools/solution-leaks.py "$tmp/leak/todo" solutions/*/kernels.cu
+        python3 tools/maint/solution-leaks.py "$tmp/leak/todo" solutions/*/kernels.cu
     expect_exit "solution-leaks.py passes a copy without them, fails on allowed lines it no longer has" 1 bash -c "
-        python3 tools/solution-leaks.py '$tmp/leak/none' solutions/*/kernels.cu || exit 2
-        python3 tools/solution-leaks.py --allow solutions/leaks-allowed.txt '$tmp/leak/none' solutions/*/kernels.cu"
+        python3 tools/maint/solution-leaks.py '$tmp/leak/none' solutions/*/kernels.cu || exit 2
+        python3 tools/maint/solution-leaks.py --allow solutions/leaks-allowed.txt '$tmp/leak/none' solutions/*/kernels.cu"
 fi
 
-# The job machinery and the GPU lock (tests/jobs.sh), on stand-ins: no GPU, no build.
+# The job machinery (tests/jobs.sh) and the GPU lock (grading/gpu_lock.py), on stand-ins: no
+# GPU, no build.
 unit_run "unit jobs tests" bash tests/unit/jobs_test.sh
+check "unit: the GPU lock (python3 tests/unit/test_gpu_lock.py)" python3 tests/unit/test_gpu_lock.py
 
 # ---- builds -------------------------------------------------------------------------------
 # The prebuild started above must end first; then each build is checked on its own, and
@@ -153,10 +156,14 @@ wait "$prebuild"
 for n in $LAB_NUMS; do
     for flavour in student solution; do
         [ "$flavour" = solution ] && [ ! -d "solutions/$(basename "$(lab_dir "$n")")" ] && continue
+        # shellcheck disable=SC2086 # $MAKE: make and its options, split on purpose
         check "build lab$n $flavour ($OUT)" $MAKE "$OUT/$flavour/lab$n/lab$n"
     done
 done
+# shellcheck disable=SC2086 # $MAKE: make and its options, split on purpose
 check "build the GPU-side checker's test (tests/unit/devcheck.cu)" $MAKE "$OUT/tests/devcheck"
+# --counters' join (common/probes/profile.cu) through tools/ncu-counters.sh and tests/fake-ncu.
+made "unit profile tests" "$OUT/tests/profile_test" && unit_run "unit profile tests" "$OUT/tests/profile_test"
 
 # ---- helpers of the sections ----------------------------------------------------------------
 gpu_test() { # gpu_test NAME COMMAND...: a check that needs the GPU and may share it (--check)
@@ -220,6 +227,7 @@ fixture_checks() {
         if [ $have_gpu -eq 0 ]; then skip "gpu: lab$n fixture $name is caught and named" "no GPU"; continue; fi
         if [ -n "$timed" ]; then
             csv=$tmp/fixture-$name
+            # shellcheck disable=SC2086 # $args: the fixture's "# timed with:" options
             gpu_exclusive "$OUT/custom/lab$n/lab$n" --only "$timed" $args --csv "$csv" >"$tmp/out" 2>"$tmp/err"
             rc=$?
             cat "$tmp/out" "$tmp/err" >"$tmp/log"
@@ -265,6 +273,7 @@ command_line() {
     # after the line scrolled it away).
     for args in "--bogus" "--reps 0" "--reps many" "--seed -4" "--n 0" "--n 5X" "--only no_such_variant" \
         "--quick --full" "--csv"; do
+        # shellcheck disable=SC2086 # $args: the bad command line, split into its arguments
         "$bin" $args >"$tmp/out" 2>"$tmp/err"
         rc=$?
         if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
@@ -276,7 +285,7 @@ command_line() {
     done
     expect_exit "lab$n rejects MEMLAB_KERNEL_LIMIT_S=soon with exit 2" 2 env MEMLAB_KERNEL_LIMIT_S=soon "$bin" --quick
     # No GPU: hide every device, expect exit 3 and a single line.
-    CUDA_VISIBLE_DEVICES= "$bin" --quick >"$tmp/out" 2>"$tmp/err"
+    CUDA_VISIBLE_DEVICES='' "$bin" --quick >"$tmp/out" 2>"$tmp/err"
     rc=$?
     if [ $rc -eq 3 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'no CUDA GPU found' "$tmp/err"; then
         pass "lab$n without a GPU: one line, exit 3"
@@ -288,9 +297,9 @@ command_line() {
 # make_without_gpu: one line, and on a machine without a GPU, said before lab 1 is built
 # (a build folder of its own, which must hold no build for the architecture afterwards).
 make_without_gpu() {
-    local fresh=$tmp/build-nogpu name="make lab1 without a GPU stops with one line"
-    [ $have_gpu -eq 0 ] && name="$name, before it builds lab 1"
-    CUDA_VISIBLE_DEVICES= $MAKE lab1 $([ $have_gpu -eq 0 ] && echo BUILD_DIR="$fresh") >"$tmp/log" 2>&1
+    local fresh=$tmp/build-nogpu name="make lab1 without a GPU stops with one line" where=()
+    [ $have_gpu -eq 0 ] && name="$name, before it builds lab 1" where=(BUILD_DIR="$fresh")
+    CUDA_VISIBLE_DEVICES='' $MAKE lab1 "${where[@]}" >"$tmp/log" 2>&1
     if grep -q '^lab1: no CUDA GPU found' "$tmp/log" && [ "$(grep -c '^lab1:' "$tmp/log")" -eq 1 ] &&
         { [ $have_gpu -eq 1 ] || [ ! -e "$fresh/$(basename "$OUT")" ]; }; then
         pass "$name"
@@ -302,7 +311,7 @@ make_without_gpu() {
 # make_help: the labs in the order of their numbers, every target and knob a user runs, what
 # an unknown lab gets, and the one list of labs (labs/labs.table) against where it is shown.
 make_help() {
-    local t n missing= offered= instructor="student-files dist gradescope reference-plots SOLUTION"
+    local t n missing='' offered='' instructor="student-files dist gradescope reference-plots format SOLUTION"
     $MAKE help >"$tmp/help" 2>&1
     check "make help: the labs, in the order of their numbers" bash -c "
         sed -n 's/^  make lab\([0-9]*\) .*/\1/p' '$tmp/help' >'$tmp/nums' &&
@@ -310,6 +319,7 @@ make_help() {
     # Every phony target of the Makefile (FORCE is machinery), the lab targets, and every ?= knob
     # (but NVCC and GNUPLOT, the tools' own paths); in the student copy (no solutions/), none of
     # the instructors' ones.
+    # shellcheck disable=SC1003 # '\\' is sed's backslash, not an escaped quote
     for t in $(sed -n '/^\.PHONY:/,/[^\\]$/p' Makefile | tr -d '\\' | sed 's/^\.PHONY://' | tr ' ' '\n' | grep -v '[$),]') \
         labN labN-build profile-labN sanitize-labN $(sed -n 's/^\([A-Z_]*\) *?=.*/\1=/p' Makefile) ONLY= TOOLS= JOBS=; do
         case $t in FORCE | NVCC= | GNUPLOT=) continue ;; *=) n="[ =]$t" ;; *) n="^  make $t\( \|\$\)" ;; esac
@@ -322,7 +332,8 @@ make_help() {
     if [ -z "$missing$offered" ]; then pass "make help names every target and knob (make all, BUILD_DIR=, ...)"
     else fail "make help names every target and knob (make all, BUILD_DIR=, ...)" "" "missing:${missing:- none}; instructors' in the student copy:${offered:- none}"; fi
     if [ ! -d solutions ]; then # the student copy: the instructors' targets say so in one line
-        for t in student-files dist gradescope reference-plots "lab1 SOLUTION=1"; do
+        for t in student-files dist gradescope reference-plots format "lab1 SOLUTION=1"; do
+            # shellcheck disable=SC2086 # $t: a target and its knobs ("lab1 SOLUTION=1")
             $MAKE $t >"$tmp/log" 2>&1
             n=$?
             if [ $n -eq 2 ] && [ "$(wc -l <"$tmp/log")" -eq 1 ] && grep -q "instructors" "$tmp/log"; then
@@ -369,7 +380,7 @@ plots_and_readme() {
                 fail "$name" "$tmp/log" "gnuplot exit $rc, or it warned, or no PNG/PDF"
             fi
         done
-        for ref in handouts/reference/lab$n/*.csv; do
+        for ref in handouts/reference/lab"$n"/*.csv; do
             [ -e "$ref" ] || continue
             check "reference $ref: untouched header, every row verified" bash -c "
                 head -n 5 '$ref' | grep -q '^# lab: $n\$' && grep -q '^# gpu: ' '$ref' &&
@@ -389,29 +400,30 @@ plots_and_readme() {
         "GNUPLOT=/nonexistent/gnuplot sh tools/render-plots.sh labs/lab1-coalescing handouts/reference/lab1 '$tmp/np' | grep -q '^gnuplot not found'"
     # gpu-visit.sh compares each re-run with the reference: a folder with untimed rows (lab 9's
     # counters.csv, ms_median 0) must be counted apart, not stop the comparison.
+    # shellcheck disable=SC2016 # the $ are the inner shell's
     check "compare-runs.py: every reference folder against itself, untimed rows counted apart" bash -c '
-        for d in handouts/reference/lab*/; do python3 tools/compare-runs.py "$d" "$d" >/dev/null || exit 1; done
-        [ ! -d handouts/reference/lab9 ] || python3 tools/compare-runs.py handouts/reference/lab9 handouts/reference/lab9 |
+        for d in handouts/reference/lab*/; do python3 tools/maint/compare-runs.py "$d" "$d" >/dev/null || exit 1; done
+        [ ! -d handouts/reference/lab9 ] || python3 tools/maint/compare-runs.py handouts/reference/lab9 handouts/reference/lab9 |
             grep -q "^counters.csv: no row timed and ok in both runs (0 not ok, 9 not timed)"'
 
     # Every number the handouts (and, in the instructors' copy, the answer keys) quote from the
     # reference files, recomputed; a claim file with one number wrong must fail.
     check "handouts: the numbers in handouts/numbers.txt, recomputed from handouts/reference/" \
-        python3 tools/handout-numbers.py handouts/numbers.txt
+        python3 tools/maint/handout-numbers.py handouts/numbers.txt
     if [ -f solutions/numbers.txt ]; then
         check "answer keys: the numbers in solutions/numbers.txt, recomputed from handouts/reference/" \
-            python3 tools/handout-numbers.py solutions/numbers.txt
+            python3 tools/maint/handout-numbers.py solutions/numbers.txt
     fi
     sed '0,/^1 :: /s|\* 4 / 2\*\*20|* 8 / 2**20|' handouts/numbers.txt >"$tmp/numbers.txt" # 800 MiB arrays
-    expect_exit "tools/handout-numbers.py fails a number that the reference file does not give" 1 \
-        python3 tools/handout-numbers.py "$tmp/numbers.txt"
+    expect_exit "tools/maint/handout-numbers.py fails a number that the reference file does not give" 1 \
+        python3 tools/maint/handout-numbers.py "$tmp/numbers.txt"
 
     if grep -q '^| lab | topic | source | status |$' README.md; then
-        check "README: one row per lab, each status what the tree holds (tools/readme-labs.sh)" sh tools/readme-labs.sh
+        check "README: one row per lab, each status what the tree holds (tools/maint/readme-labs.sh)" sh tools/maint/readme-labs.sh
         sed 's/^\(| 1 |.*| \)ready |$/\1ready; meets every target |/' README.md >"$tmp/readme.md"
-        expect_exit "tools/readme-labs.sh refuses a status that claims more than the tree" 1 sh tools/readme-labs.sh "$tmp/readme.md"
+        expect_exit "tools/maint/readme-labs.sh refuses a status that claims more than the tree" 1 sh tools/maint/readme-labs.sh "$tmp/readme.md"
     else # the student copy's README (grading/student-README.md) has no status column
-        skip "README: one row per lab, each status what the tree holds (tools/readme-labs.sh)" "no status column: the students' README"
+        skip "README: one row per lab, each status what the tree holds (tools/maint/readme-labs.sh)" "no status column: the students' README"
     fi
     # Each handout's reference section shows the H100's figures and says what to look at; the
     # conclusions, which answer its questions, are in the answer key (solutions/labN-*/answers.md).
@@ -441,9 +453,19 @@ size_list_check() {
         diff '$tmp/apart$n' '$tmp/list$n'"
 }
 
+# lint: the house style (make lint), a test per linter; a linter not installed fails, saying
+# how to install it. Only in the kit's own copy: a student's machine need not have them.
+lint() {
+    local linter
+    for linter in clang-format ruff shellcheck; do
+        check "lint: $linter (make lint)" sh tools/maint/lint.sh "$linter"
+    done
+}
+
 # lab_checks N: tests/labN.sh, sourced (it uses the helpers above), and the size list.
 lab_checks() {
     if [ -f "tests/lab$1.sh" ]; then
+        # shellcheck disable=SC1090 # each tests/labN.sh is checked on its own
         . "tests/lab$1.sh"
     else
         fail "lab$1 has its own checks (tests/lab$1.sh)" "" "missing"
@@ -455,6 +477,7 @@ for n in $LAB_NUMS; do section "command line lab$n" command_line "$n"; done
 section "make without a GPU" make_without_gpu
 section "make help" make_help
 section "plots and README" plots_and_readme
+if [ -d solutions ]; then section "lint" lint; else section "lint" skip "lint: the house style (make lint)" "student copy"; fi
 section "GPU-side checker" gpu_test "gpu: devcheck counts mismatches exactly and restores a pristine copy written over" \
     "$OUT/tests/devcheck"
 for n in $LAB_NUMS; do section "lab$n checks" lab_checks "$n"; done

@@ -9,6 +9,7 @@
 # the profile of lab 1's contiguous copy shows 4 sectors per request. Its KERNELS= builds go
 # to build/<arch>/custom-tools/ (CUSTOM=tools): the labs' own sections build theirs at the
 # same time in custom/. Sanitizer runs share the GPU (gpu_shared); ncu has it alone.
+# shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 table_of() { awk -f tools/lab-table.awk -v lab="$1" -v want="$2" tools/lab-tools.table; }
 
 # ---- the table ---------------------------------------------------------------------------
@@ -26,6 +27,7 @@ for n in $LAB_NUMS; do
     first=$("$bin" --list 2>/dev/null | awk 'NR == 1 { print $1 }')
     for what in profile sanitize; do
         args=$(table_of "$n" ${what}_args)
+        # shellcheck disable=SC2086 # $args: the table's arguments, split
         expect_exit "lab-tools.table: lab$n takes the $what arguments ($args --only $first)" 3 \
             env CUDA_VISIBLE_DEVICES= "$bin" $args --only "$first"
     done
@@ -131,10 +133,10 @@ esac
 
 # ---- sanitize: the summary from compute-sanitizer's reports ------------------------------------
 # tests/sanitize-samples/expected.txt: these variants, with these tools' logs, in this order.
-specs="copy_strided:memcheck,racecheck,initcheck copy_strided:racecheck,initcheck v3_sequential_addressing:racecheck
+specs="copy_strided:memcheck,racecheck,initcheck copy_strided:racecheck,initcheck v3_sequential_addressing:racecheck \
        old_format:racecheck v8_warp_shuffle_vec4:memcheck,initcheck beta:memcheck slow:memcheck"
 check "sanitize-summary.awk: compute-sanitizer's reports summarised per variant and kind of error (tests/sanitize-samples)" bash -c "
-    for spec in $(echo $specs); do
+    for spec in $specs; do
         v=\${spec%%:*}; set --
         for t in \$(echo \${spec#*:} | tr , ' '); do set -- \"\$@\" tests/sanitize-samples/\$v.\$t.log; done
         awk -f tools/sanitize-summary.awk -v variant=\$v \"\$@\"; echo \"exit \$?\"
@@ -166,7 +168,7 @@ have_sanitizer=0
 # line CLEAN is there (the bug is the variant's, not the run's).
 sanitize_fixture() {
     local n=$1 fixture=$2 tool=$3 only=$4 found=$5 clean=$6 name=$7 rc
-    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"; return; fi
+    if [ "$have_gpu" -eq 0 ]; then skip "$name" "no GPU"; return; fi
     if [ $have_sanitizer -eq 0 ]; then skip "$name" "compute-sanitizer not installed"; return; fi
     sed -f "$fixture" "solutions/$(basename "$(lab_dir "$n")")/kernels.cu" >"$tmp/fixture$n.cu"
     $MAKE -s "lab$n-build" KERNELS="$tmp/fixture$n.cu" CUSTOM=tools >"$tmp/log" 2>&1 &&
@@ -188,13 +190,13 @@ case " $solution_labs " in *" 1 "*)
         '^copy_strided: memcheck [1-9][0-9]* errors? \(invalid global write' 'copy_contiguous: memcheck 0 errors' \
         "gpu: sanitize names lab 1's out-of-bounds fixture (memcheck: copy_strided, not copy_contiguous)"
     name="gpu: lab 1's solution is clean under memcheck, racecheck and initcheck (copy_strided, copy_float4)"
-    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"
+    if [ "$have_gpu" -eq 0 ]; then skip "$name" "no GPU"
     elif [ $have_sanitizer -eq 0 ]; then skip "$name" "compute-sanitizer not installed"
     else
         check "$name" gpu_shared env ONLY=copy_strided,copy_float4 sh tools/sanitize.sh 1 "$OUT/solution/lab1/lab1" "$tmp/clean1"
     fi
     name="gpu: profile of lab 1's contiguous copy: 4 sectors per global load request at the profiled size"
-    if [ $have_gpu -eq 0 ]; then skip "$name" "no GPU"
+    if [ "$have_gpu" -eq 0 ]; then skip "$name" "no GPU"
     elif ! command -v ncu >/dev/null 2>&1 && [ ! -x "$(dirname "$(command -v nvcc)")/ncu" ]; then skip "$name" "ncu not installed"
     else
         gpu_exclusive env ONLY=copy_contiguous sh tools/profile.sh 1 "$OUT/solution/lab1/lab1" "$tmp/prof1" >"$tmp/log" 2>&1
@@ -214,6 +216,7 @@ case " $solution_labs " in *" 6 "*)
     if cmp -s "$tmp/race6.cu" solutions/lab6-reduction/kernels.cu; then
         fail "lab6 race fixture (tests/fixtures/sanitize) plants its race" "" "it no longer changes the solution"
     else
+        # shellcheck disable=SC2086 # $MAKE: make and its options, split on purpose
         check "lab6 race fixture (tests/fixtures/sanitize) builds with KERNELS=" $MAKE -s lab6-build KERNELS="$tmp/race6.cu" CUSTOM=tools
     fi
     sanitize_fixture 6 tests/fixtures/sanitize/lab6_v3_no_barrier.sed racecheck v2_strided_index,v3_sequential_addressing \

@@ -2,6 +2,7 @@
 # set `who` (profile, sanitize) and `tools` (this folder). tool_args sets `lab`, `prog` (the
 # lab program) and `dir` (where results go). A report is DIR/WHO.txt, with its runs' files
 # in DIR/WHO/.
+# shellcheck shell=sh disable=SC2154 # who and tools: set by the script that sources this
 
 # Under compute-sanitizer or ncu a kernel runs many times slower (or is replayed many times):
 # the lab program's kernel watchdog (common/timing.h) waits up to 300 s unless told otherwise.

@@ -12,7 +12,7 @@
 # A generated block lies between the lines `<!-- labs:KIND ... -->` and `<!-- labs:end -->`;
 # KIND says what it holds:
 #   readme    README.md's table: lab, topic, source, status (what the tree holds; the
-#             statuses are those of tools/readme-labs.sh)
+#             statuses are those of tools/maint/readme-labs.sh)
 #   student   the student copy's README (grading/student-README.md): lab, handout and title,
 #             topic, the figures for the report (the lab's plot-NAME.gp scripts), hours
 #   design    docs/DESIGN.md's numbered list
@@ -31,7 +31,7 @@ rows() { # number|folder|title|topic|source|hours, blanks trimmed, in the order 
         "$table" | sort -t'|' -k1,1n
 }
 
-status() { # the README's status of lab $1 (tools/readme-labs.sh)
+status() { # the README's status of lab $1 (tools/maint/readme-labs.sh)
     if [ -d "handouts/reference/lab$1" ]; then echo "ready"; else echo "built; no reference results yet"; fi
 }
 
@@ -47,8 +47,9 @@ block() { # the generated lines of block kind $1
         echo "| lab | handout | what you measure | figures for the report (\`plots/labN/\`) | plan for |"
         echo "| --- | --- | --- | --- | --- |"
         rows | while IFS='|' read -r n folder title topic source hours; do
+            # shellcheck disable=SC2016 # the backquotes are Markdown's
             figures=$(for g in labs/"$folder"/plot-*.gp; do [ -e "$g" ] && g=${g##*/plot-} && printf '`%s.pdf` ' "${g%.gp}"; done)
-            echo "| $n | [$title](handouts/$folder.md) | $topic | $(echo $figures | sed 's/ /, /g') | $hours hours |"
+            echo "| $n | [$title](handouts/$folder.md) | $topic | $(echo "${figures% }" | sed 's/ /, /g') | $hours hours |"
         done ;;
     design)
         rows | while IFS='|' read -r n folder title topic source hours; do
@@ -111,6 +112,7 @@ tree() {
 cd "$(dirname "$0")/.." || exit 2
 what=${1:-}
 [ $# -gt 0 ] && shift
+# shellcheck disable=SC2046 # the files that are there, one argument each (their names have no blanks)
 [ $# -gt 0 ] || set -- $(for f in $files; do [ -f "$f" ] && echo "$f"; done)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

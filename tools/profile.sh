@@ -15,6 +15,7 @@
 #   tools/profile.sh 1 build/sm_90/student/lab1/lab1
 set -u
 who=profile tools=$(dirname "$0")
+# shellcheck source=tools/lab-tool.sh
 . "$tools/lab-tool.sh"
 tool_args "$@"
 args=$(table profile_args) kernels=$(table kernels) metrics=$(table ncu_metrics) figures=$(table figures)

@@ -16,6 +16,7 @@
 #   tools/sanitize.sh 6 build/sm_90/student/lab6/lab6
 set -u
 who=sanitize tools=$(dirname "$0")
+# shellcheck source=tools/lab-tool.sh
 . "$tools/lab-tool.sh"
 tool_args "$@"
 args=$(table sanitize_args)

@@ -1,11 +1,8 @@
 /* kernels.cu - lab 1, coalescing: copies whose access pattern you choose.
  *
  * This is the file you edit. The driver (driver.cu) fills `in` with random floats, runs
- * each variant below, checks `out` against the CPU, then times it. Variants:
- *   copy_contiguous  thread i copies element i: a warp reads 128 contiguous bytes (given)
- *   copy_strided     thread i copies element i*stride: a warp's accesses spread out
- *   copy_offset      thread i copies element i+offset: contiguous but misaligned
- *   copy_float4      each thread copies 16 bytes with one load and one store
+ * each variant below, checks `out` against the CPU, then times it. The variants: the table at
+ * the end of this file.
  * Run: make lab1            (only your file changes between runs)
  *      build/.../lab1 --only copy_strided --quick
  */

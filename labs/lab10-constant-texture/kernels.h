@@ -23,11 +23,8 @@
  *   rotate_*  border: T(i,j) = 0 outside the image
  * Every output pixel is written, nothing else; `in` never changes. The *_texture variants read
  * `tex` (tex2D: the hardware filters, with weights of 8 fractional bits); the *_global ones
- * read `in` and compute the weights in float.
- *   zoom_texture   hardware bilinear filtering (clamp), the image magnified about its centre
- *   zoom_global    the same interpolation from global memory
- *   rotate_texture the image rotated about its centre through the texture path (border)
- *   rotate_global  the same from global memory
+ * read `in` and compute the weights in float. The variants: the table lab10_variants in
+ * kernels.cu.
  */
 #ifndef LAB10_KERNELS_H
 #define LAB10_KERNELS_H

@@ -1,6 +1,6 @@
 /* texture_model.h - lab 10's CPU model of a 2D float texture fetch (tex2D), after the CUDA
  * Programming Guide's appendix "Texture Fetching" and the H100's measured behaviour. Plain C,
- * so that it is checked without a GPU (tests/fixtures/lab10/texture_model_test.c) and the
+ * so that it is checked without a GPU (tests/unit/lab10_texture_model.c) and the
  * driver checks the GPU against it.
  *
  * Coordinates. Texel (i, j) covers [i, i+1) x [j, j+1) in texel units; normalised coordinates
@@ -10,7 +10,7 @@
  *           (1-a)(1-b) T[i,j] + a(1-b) T[i+1,j] + (1-a)b T[i,j+1] + ab T[i+1,j+1],
  *           where a and b are held in 9-bit fixed point with 8 fractional bits: the model
  *           rounds xb to the nearest 1/256 (measured on old GPUs: the forum's tex1D table in
- *           tests/fixtures/lab10/texture_model_test.c; on the H100, run v15 of 2026-11-24,
+ *           tests/unit/lab10_texture_model.c; on the H100, run v15 of 2026-11-24,
  *           the staircase's 256 ties all went up). A position exactly halfway between two
  *           1/256 steps is a tie the documentation does not settle: the model returns both
  *           candidates, and the driver counts which one the GPU took.

@@ -4,10 +4,7 @@
  * cached in L1) and -Xptxas -dlcm=cg (loads cached in L2 only), and the driver (driver.cu)
  * runs both copies side by side: same source, one compiler flag apart. So keep everything
  * here `static`, and read global memory through plain pointers (kernels.h says why).
- * Variants:
- *   copy_stream  out[i] = in[i]: every byte used once, nothing for a cache to keep (given)
- *   stencil_1d   out[i] = in[i-r] + ... + in[i+r]: neighbouring threads read the same floats
- *   chase        one warp follows a chain of links: each load waits for the one before
+ * The variants: the table at the end of this file.
  * Run: make lab4            (only your file changes between runs)
  *      build/.../lab4 --only stencil_1d --quick
  */

@@ -12,11 +12,8 @@
  * checks that they stay poisoned); cur, prev and vsq never change. A grid without interior
  * points launches nothing. nx*ny*nz < 2^31, so int indices are safe.
  *
- * Variants (blocks of LAB5_BLOCK_X x LAB5_BLOCK_Y threads; one thread per interior (x, y)
- * column, walking a chunk of LAB5_Z_CHUNK planes):
- *   fwd_o8_queue  the seed's kernel: x and y neighbours from a shared-memory tile of the
- *                 plane, the column's 2R+1 values in registers (a queue)
- *   fwd_o8_ring   the same stencil with the column's values in a shared-memory ring
+ * Variants (the table lab5_variants in kernels.cu): blocks of LAB5_BLOCK_X x LAB5_BLOCK_Y
+ * threads; one thread per interior (x, y) column, walking a chunk of LAB5_Z_CHUNK planes.
  *
  * Register caps. kernels.cu writes each variant ONCE, as a __device__ function
  *     __device__ __forceinline__ void NAME(const struct lab5_grid &g)

@@ -6,13 +6,7 @@
  * values (not multiples of anything). a, b and c come from cudaMalloc (256-byte aligned).
  * A variant must write every element of C exactly as the sum over p of a(i,p) * b(p,j),
  * in float32 in any order, and nothing outside C; A and B must stay unchanged.
- *
- *   untiled            one thread per output element, operands read from global memory
- *   tiled_T            T x T threads per block (T = 4, 8, 12, 16, 32), each owning one output;
- *                      A and B pass through T x T shared-memory tiles; inner loop not unrolled
- *   tiled_T_unrolled   the same kernel with the loop over the tile fully unrolled
- *   register_blocked   a block computes 128 x 128 outputs, each thread 8 x 8 of them in
- *                      registers; 16-byte loads and two shared-memory buffers
+ * The variants: the table lab7_variants in kernels.cu.
  *
  * The table entry also tells the driver which __global__ function the variant launches and
  * with how many threads per block, so that the driver can print the resource table

@@ -13,7 +13,7 @@
 bin=${1:-$(ls -d build/*/solution/lab8/lab8 2>/dev/null | head -n 1)}
 out=${CSV_DIR:-results/lab8}/counters.csv
 metrics=lts__t_sector_hit_rate.pct,sm__warps_active.avg.pct_of_peak_sustained_active,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
-[ -n "$bin" ] && [ -x "$bin" ] || { echo "counters: no lab 8 binary (make lab8-build SOLUTION=1): skipped"; exit 0; }
+if [ -z "$bin" ] || [ ! -x "$bin" ]; then echo "counters: no lab 8 binary (make lab8-build SOLUTION=1): skipped"; exit 0; fi
 point=$(mktemp -d) && trap 'rm -rf "$point"' EXIT
 
 # measure KERNEL SKIP METRICS ARGS...: profile the launch of KERNEL (an ncu --kernel-name)

@@ -13,24 +13,12 @@
  * interior points launches nothing. nx*ny*nz < 2^31, so int indices are safe.
  * The coefficients c[0..r] live in constant memory: lab8_set_coefficients, before launches.
  *
- * The nine codes of the seed (its Table 1 order), all with blocks of 32 x 16 threads:
- *   v1_base            one point per thread; every neighbour read from global memory
- *   v2_base_intz       one thread per (x, y) column walks LAB8_Z_CHUNK planes (INTZ)
- *   v3_base_intz_reg   as v2, the z neighbours kept in registers
- *   v4_comp            one point per thread; plane tile + halo in shared memory (COMP),
- *                      z neighbours from global memory
- *   v5_comp_intz       as v4, walking a z chunk
- *   v6_comp_intz_reg   as v5, the z neighbours in registers
- *   v7_csl             as v1, every read through the read-only path (__ldg, CSL)
- *   v8_csl_intz        as v7, walking a z chunk
- *   v9_csl_intz_reg    as v8, the z neighbours in registers
- * and two beyond the seed, with their own block shape and one kernel per radius:
- *   v10_tuned          v6's plan (tile for x and y, registers for z), a thread owning a patch
- *                      of 2 columns x a few rows, the shape chosen per radius
- *   v11_tma            v10's blocks, the tile of each plane copied by the TMA (sm_90; rows of
- *                      a multiple of 4 floats, else it runs v10), z carried in partial sums
- * The _intz codes: blockIdx.z numbers chunks of LAB8_Z_CHUNK interior planes; a thread
- * computes its column's points in its chunk, from the lowest plane up.
+ * The codes (the table lab8_variants in kernels.cu): the nine of the seed (its Table 1
+ * order), all with blocks of 32 x 16 threads, and two beyond it, v10_tuned and v11_tma, with
+ * their own block shape and one kernel per radius (v11_tma: the TMA on sm_90, for rows of a
+ * multiple of 4 floats; elsewhere it runs v10). The _intz codes: blockIdx.z numbers chunks
+ * of LAB8_Z_CHUNK interior planes; a thread computes its column's points in its chunk, from
+ * the lowest plane up.
  */
 #ifndef LAB8_KERNELS_H
 #define LAB8_KERNELS_H

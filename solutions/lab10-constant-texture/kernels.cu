@@ -6,14 +6,8 @@
 //@end solution
  *
  * This is the file you edit. The driver (driver.cu) builds the inputs, checks each variant
- * against a CPU model, then times it; the contract is in kernels.h. Variants:
- *   chase_constant  pointer chase through a __constant__ table (given)
- *   chase_global    the same chase through a plain global pointer (given)
- *   chase_readonly  task 10a: the chase through the read-only data path
- *   zoom_texture    bilinear magnification by the texture unit (given)
- *   zoom_global     task 10b: the same interpolation from global memory
- *   rotate_texture  task 10c: rotation through the texture path (border addressing)
- *   rotate_global   task 10c: rotation from global memory (border addressing)
+ * against a CPU model, then times it; the contract is in kernels.h. The variants: the table
+ * at the end of this file.
  * The image variants share two kernels: resample_texture_kernel (given) and
  * resample_global_kernel (10b); a variant is its launcher: map, address mode, block shape.
  * Run: make lab10               (only your file changes between runs)

@@ -8,14 +8,8 @@
  * served in one pass when its 32 threads touch different banks (or the same word), and in
  * d passes when d different words sit in one bank. Each kernel loads a tile from global
  * memory once, then reads it many times, so the shared-memory reads decide the time.
- * The exact order of the reads is the contract in kernels.h. Variants:
- *   stride_4byte / _8byte / _16byte  thread t reads word t*stride, 4-, 8- or 16-byte words
- *   struct_aos            field f of 32 consecutive structs, structs stored whole (given)
- *   struct_soa            the same reads from one array per field             TODO(3a)
- *   struct_padded         structs stored whole, padded to an odd length       TODO(3b)
- *   tile_rows             a warp reads a row of a 32-wide tile (given)
- *   tile_columns          a warp reads a column of it: the transpose pattern (given)
- *   tile_columns_padded   the same, with rows 33 words apart                  TODO(3c)
+ * The exact order of the reads is the contract in kernels.h. The variants: the table at the
+ * end of this file.
  * Run: make lab3            (only your file changes between runs)
  *      build/.../lab3 --only struct_aos,struct_soa --quick
  */

@@ -4,7 +4,8 @@
  * latency in turn; many: the busiest station), and a volumes file (the solution, or any
  * kernels.cu given at build time) against the count at every configuration of the sweep.
  * One line per test, "unit lab9 ...: OK" or ": FAIL why"; exit 1 on a failure.
- * Built and run by tests/lab9.sh: nvcc tests/unit/lab9_model.cu KERNELS.cu (host code only).
+ * Built by make, linked with the solution's kernels ($(OUT)/tests/lab9_model_solution) or the
+ * student file's ($(OUT)/tests/lab9_model_student), run by tests/lab9.sh (host code only).
  */
 #include <math.h>
 #include <stdio.h>

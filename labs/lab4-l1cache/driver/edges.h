@@ -1,6 +1,6 @@
 /* edges.h - lab 4's edges: where a curve measured against the footprint leaves a plateau,
  * found on the coarse grid and then refined by bisection (trusted, host code only, in C: used by
- * driver.cu and l2sweep.cu, and by tests/fixtures/lab4/edges_test.c, which runs it on synthetic
+ * driver.cu and l2sweep.cu, and by tests/unit/lab4_edges.c, which runs it on synthetic
  * curves).
  *
  * The staircase's curve is a latency per hop (ns) at footprints fp[0] < fp[1] < ... (bytes).

@@ -4,8 +4,8 @@
 # munge (apt-get install slurm-wlm munge); touches nothing outside DIR (its own munge key,
 # socket, state and logs; free ports), so it runs beside a real cluster's daemons.
 #
-#   tools/local-slurm.sh start DIR   start munged, slurmctld and slurmd; wait for the node
-#   tools/local-slurm.sh stop DIR    stop the daemons this script started (their PIDs, DIR/pids)
+#   tools/maint/local-slurm.sh start DIR   start munged, slurmctld and slurmd; wait for the node
+#   tools/maint/local-slurm.sh stop DIR    stop the daemons it started (their PIDs, DIR/pids)
 #
 # Clients find the cluster with SLURM_CONF=DIR/slurm.conf. The node has every CPU of the
 # machine (proctrack/linuxproc, task/none, no cgroups, no accounting) in partition "debug".
@@ -43,6 +43,7 @@ ports=$(python3 -c 'import socket
 s = [socket.socket() for _ in range(2)]
 for x in s: x.bind(("127.0.0.1", 0))
 print(*[x.getsockname()[1] for x in s])')
+# shellcheck disable=SC2086 # the two port numbers, one argument each
 set -- $ports
 host=$(hostname -s)
 cat >"$dir/slurm.conf" <<EOF

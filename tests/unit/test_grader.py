@@ -1,30 +1,29 @@
 #!/usr/bin/env python3
-"""test_grader.py - the grader's own unit tests; no compiler, no GPU (tests/grading.sh runs
-them), the sandbox's (test_sandbox.py) among them. The GPU steps run against a stand-in lab program (a shell script), so the verdicts,
-the timing against the reference and the report formats are checked on any machine.
+"""test_grader.py - the grader's own unit tests (grading/); no compiler, no GPU (tests/grading.sh
+runs them), the sandbox's (test_sandbox.py) among them. The GPU steps run against a stand-in lab
+program (a shell script), so the verdicts, the timing against the reference and the report
+formats are checked on any machine.
 
-    python3 grading/test_grader.py [-v]
+    python3 tests/unit/test_grader.py [-v]
 """
 import contextlib
-import fcntl
 import glob
 import importlib.machinery
 import importlib.util
 import io
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import unittest
 from unittest import mock
 
 sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(CHECKOUT, "grading"))
 import commands  # noqa: E402
 import cpp_tokens  # noqa: E402
 import evidence  # noqa: E402
@@ -36,8 +35,6 @@ import slurm  # noqa: E402
 import static_checks  # noqa: E402
 from rubric import GRADING_DIR, Rubric, RubricError, band_fraction, parse_bands  # noqa: E402
 from test_sandbox import FailClosed, HostileProgram  # noqa: E402,F401  (the sandbox's tests, run here too)
-
-CHECKOUT = os.path.dirname(GRADING_DIR)
 
 
 def rules_broken(text, rubric):
@@ -194,7 +191,8 @@ class StaticChecks(unittest.TestCase):
                 'void g() { RUN(0); }\n'
                 'void h() { std::thr\\\nead t; }\n'
                 '__global__ void k(float *o) { o[0] = n; }\n')
-        self.assertEqual(preprocessed_rules(text), [("host_io", 11), ("off_stream", 13), ("process", 12), ("process", 13)])
+        self.assertEqual(preprocessed_rules(text),
+                         [("host_io", 11), ("off_stream", 13), ("process", 12), ("process", 13)])
 
     def test_header_macros_are_not_the_files(self):
         # lab 5's kernels.h builds kernels with asm and ##: a file that uses its macro breaks no rule
@@ -314,12 +312,16 @@ class ObjectCheck(unittest.TestCase):
                    ".section .rela.nv.constant4\tRELA\n0x8    malloc    R_CUDA_64    0x0\n")
         pip = (".section .symtab\n   Num            Value             Size  Type          Bind    Vis        Other"
                "                                Ndx  Name\n"
-               "     0                0                0  NOTYPE        LOCAL   DEFAULT    -                    0  (null)\n"
+               "     0                0                0  NOTYPE        LOCAL   DEFAULT    -                    0  "
+               "(null)\n"
                "   0x4                0              0x4  OBJECT        WEAK    DEFAULT    -                    0  "
                ".nv.reservedSmem.offset0\n"
-               "   0xf                0            0xa00  FUNC          GLOBAL  DEFAULT    ENTRY              0xe  _Z1kPi\n"
-               "  0x10                0                0  FUNC          GLOBAL  DEFAULT    -                    0  vprintf\n"
-               "  0x12                0                0  FUNC          GLOBAL  DEFAULT    -                    0  free\n\n")
+               "   0xf                0            0xa00  FUNC          GLOBAL  DEFAULT    ENTRY              0xe  "
+               "_Z1kPi\n"
+               "  0x10                0                0  FUNC          GLOBAL  DEFAULT    -                    0  "
+               "vprintf\n"
+               "  0x12                0                0  FUNC          GLOBAL  DEFAULT    -                    0  "
+               "free\n\n")
         self.assertEqual(object_check.symtab_undefined(toolkit), {".nv.reservedSmem.offset0", "vprintf", "malloc"})
         self.assertEqual(object_check.symtab_undefined(pip), {".nv.reservedSmem.offset0", "vprintf", "free"})
         # a layout it does not know stops the check: never read as "calls nothing"
@@ -422,7 +424,10 @@ if [ $check = 1 ]; then
             case $v in
             copy_strided) if [ "$nx96" = 1 ]; then echo "copy_strided               not implemented"; continue; fi ;;
             copy_offset) echo "copy_offset                not implemented"; continue ;;
-            copy_float4) if [ "$size" = 12347 ]; then echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; status=1; continue; fi ;;
+            copy_float4)
+                if [ "$size" = 12347 ]; then
+                    echo "lab1: copy_float4 (n 4097): WRONG (1 mismatches)" >&2; status=1; continue
+                fi ;;
             esac
             echo "verified 00000000000$size $v (n $size)" >>"$proof"
         done
@@ -445,7 +450,7 @@ EVERY_VARIANT = "copy_strided,copy_offset,copy_float4"  # lab 1's graded variant
 
 class GpuSteps(unittest.TestCase):
     def setUp(self):
-        env = mock.patch.dict(os.environ)  # these runs are stand-ins: no GPU lock (GpuLock tests it)
+        env = mock.patch.dict(os.environ)  # these runs are stand-ins: no GPU lock (test_gpu_lock.py tests it)
         env.start()
         self.addCleanup(env.stop)
         os.environ.pop("MEMLAB_GPU_LOCK", None)
@@ -631,7 +636,9 @@ echo "lab1 on Stand-in GPU (sm_90, 1 SMs)"
 echo locked >>$proof
 case $only in
 *,*) {"".join(f"echo '{line}' >&2; " for line in stderr)}
-     for v in $(echo $only | tr , ' '); do case $v in {"|".join(wrong)}) ;; *) echo "verified 0 $v (n 3)" >>$proof ;; esac; done
+     for v in $(echo $only | tr , ' '); do
+         case $v in {"|".join(wrong)}) ;; *) echo "verified 0 $v (n 3)" >>$proof ;; esac
+     done
      {"echo 'end 1 1 0' >>$proof; " if status == 1 else ""}exit {status} ;;
 {"|".join(wrong)}) echo "lab1: $only (n 3): WRONG (1 mismatches)" >&2; echo "end 1 1 0" >>$proof; exit 1 ;;
 esac
@@ -702,7 +709,8 @@ echo "end 0 0 0" >>$proof
 
     def test_a_shared_run_that_times_out_is_run_again_per_variant(self):
         self.rubric.check_timeout = 1
-        hangs_shared = FAKE_LAB.replace("    status=0\n", "    case $only in *,*) exec sleep 30 ;; esac\n    status=0\n")
+        hangs_shared = FAKE_LAB.replace("    status=0\n",
+                                        "    case $only in *,*) exec sleep 30 ;; esac\n    status=0\n")
         passed, only = self.checked(hangs_shared, ["3"])
         self.assertEqual(only, [EVERY_VARIANT] + EVERY_VARIANT.split(","))
         self.assertEqual({v: ok for v, (ok, _) in passed.items()},
@@ -858,137 +866,6 @@ exit $rc
         self.assertIn("Score: 10/100 (7 test(s) skipped", text)
 
 
-class GpuLock(unittest.TestCase):
-    """grader.gpu_lock on a temporary lock file, probed through other open files (flock's locks
-    belong to an open file, so two of one process conflict as two processes' would)."""
-
-    def setUp(self):
-        self.path = os.path.join(tempfile.mkdtemp(prefix="memlab-lock-"), "gpu.lock")
-        open(self.path, "w").close()
-        self.addCleanup(shutil.rmtree, os.path.dirname(self.path))
-        env = mock.patch.dict(os.environ, {"MEMLAB_GPU_LOCK": self.path})
-        env.start()
-        self.addCleanup(env.stop)
-
-    @staticmethod
-    def holder(order, holding=None):
-        """hold(exclusive, name, seconds): the lock held for that long, name added to order at
-        the end, holding set once it is held."""
-        def hold(exclusive, name, seconds=0.0):
-            with grader.gpu_lock(exclusive):
-                if holding:
-                    holding.set()
-                time.sleep(seconds)
-                order.append(name)
-        return hold
-
-    @staticmethod
-    def started(target, *args):
-        """A thread running target(*args), started."""
-        t = threading.Thread(target=target, args=args)
-        t.start()
-        return t
-
-    def can_lock(self, how):
-        with open(self.path) as f:
-            try:
-                fcntl.flock(f, how | fcntl.LOCK_NB)
-                return True
-            except BlockingIOError:
-                return False
-
-    def test_shared_and_exclusive(self):
-        with grader.gpu_lock(exclusive=False):
-            self.assertTrue(self.can_lock(fcntl.LOCK_SH))
-            self.assertFalse(self.can_lock(fcntl.LOCK_EX))
-        with grader.gpu_lock(exclusive=True):
-            self.assertFalse(self.can_lock(fcntl.LOCK_SH))
-        self.assertTrue(self.can_lock(fcntl.LOCK_EX))
-
-    def test_exclusive_waits_for_shared(self):
-        entered = threading.Event()
-
-        def timed_run():
-            with grader.gpu_lock(exclusive=True):
-                entered.set()
-
-        with grader.gpu_lock(exclusive=False):
-            t = self.started(timed_run)
-            self.assertFalse(entered.wait(0.3), "the exclusive hold began while a shared one was held")
-        self.assertTrue(entered.wait(10), "the exclusive hold never began")
-        t.join()
-
-    def test_a_waiting_timed_run_goes_first(self):
-        order = []
-        hold = self.holder(order)
-        with grader.gpu_lock(exclusive=False):
-            timed = self.started(hold, True, "timed")
-            for _ in range(200):  # until it waits in the queue
-                with open(self.path + ".queue") as q:
-                    try:
-                        fcntl.flock(q, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    except BlockingIOError:
-                        break
-                time.sleep(0.01)
-            check = self.started(hold, False, "check")
-            time.sleep(0.1)
-            self.assertEqual(order, [], "the check went ahead of the waiting timed run")
-        timed.join()
-        check.join()
-        self.assertEqual(order, ["timed", "check"])
-
-    def test_timed_runs_go_in_a_batch(self):
-        order, holding = [], threading.Event()
-        hold = self.holder(order, holding)
-        first = self.started(hold, True, "timed 1", 0.5)
-        holding.wait(5)
-        check = self.started(hold, False, "check")
-        time.sleep(0.15)
-        second = self.started(hold, True, "timed 2")
-        for t in (first, check, second):
-            t.join()
-        self.assertEqual(order, ["timed 1", "timed 2", "check"],
-                         "a timed run asked for during another waited for a check asked for before it")
-
-    def test_a_check_past_the_patience_holds_up_no_other_check(self):
-        os.environ["MEMLAB_GPU_PATIENCE"] = "0.2"
-        self.addCleanup(os.environ.pop, "MEMLAB_GPU_PATIENCE", None)
-        order, long_holds = [], threading.Event()
-        hold = self.holder(order, long_holds)
-        long_check = self.started(hold, False, "long check", 1.2)
-        long_holds.wait(5)
-        timed = self.started(hold, True, "timed")
-        time.sleep(0.5)  # the timed run has waited past its patience
-        hold(False, "other check")
-        long_check.join()
-        timed.join()
-        self.assertEqual(order, ["other check", "long check", "timed"])
-        self.assertEqual(os.listdir(self.path + ".holders"), [], "a check left its file")
-
-    def test_the_program_never_has_the_lock_file(self):
-        with grader.gpu_lock(exclusive=True):
-            fds = subprocess.run(["sh", "-c", "ls -l /proc/$$/fd"], capture_output=True, text=True,
-                                 close_fds=False).stdout
-        self.assertNotIn(self.path, fds)
-
-    def test_holds_logged(self):
-        log = self.path + ".log"
-        before = time.time()
-        with mock.patch.dict(os.environ, {"MEMLAB_GPU_LOCK_LOG": log}):
-            with grader.gpu_lock(exclusive=True, label="lab1 --only copy_strided"):
-                time.sleep(0.05)
-        with open(log) as f:
-            mode, waited, held, at, label = f.read().rstrip("\n").split(" ", 4)
-        self.assertEqual((mode, label), ("exclusive", "lab1 --only copy_strided"))
-        self.assertGreaterEqual(float(held), 0.05)
-        self.assertTrue(before - 0.001 <= float(at) <= before + 1, f"the hold began at {at}, asked at {before}")
-
-    def test_no_lock_without_the_variable(self):
-        del os.environ["MEMLAB_GPU_LOCK"]
-        with grader.gpu_lock(exclusive=True):
-            self.assertTrue(self.can_lock(fcntl.LOCK_EX))
-
-
 def load_grade_all():
     path = os.path.join(GRADING_DIR, "grade-all")
     loader = importlib.machinery.SourceFileLoader("grade_all", path)
@@ -1025,7 +902,8 @@ class GradeAllJobs(unittest.TestCase):
             locks.append(os.environ.get("MEMLAB_GPU_LOCK"))
 
         printed = io.StringIO()
-        with mock.patch.dict(os.environ), mock.patch.object(grade_all, "open_session", return_value=(rubric, session)), \
+        with mock.patch.dict(os.environ), \
+                mock.patch.object(grade_all, "open_session", return_value=(rubric, session)), \
                 mock.patch.object(grade_all, "grade_one", grade_one), mock.patch.object(grade_all.figures, "draw"), \
                 mock.patch.object(sys, "argv", ["grade-all", "1", subs, "--out", out, "--jobs", "3"]), \
                 contextlib.redirect_stdout(printed):

@@ -7,8 +7,9 @@ TEXT is a piece of handouts/labLAB-*.md (LAB `N key`: of solutions/labN-*/answer
 answer key) with each number it claims written {}; EXPRESSION
 (Python) computes those numbers from the files in handouts/reference/labLAB/, one value or a
 tuple of values, and FORMATS gives each its format spec (`.1f`, `,.0f`, `+.1f`, ...), separated
-by spaces; fixed-point specs round half up. A claim holds when TEXT, its {} filled with the values as formatted, appears in
-the handout (whitespace and line breaks collapsed, so a claim may span lines of the handout).
+by spaces; fixed-point specs round half up. A claim holds when TEXT, its {} filled with the
+values as formatted, appears in the handout (whitespace and line breaks collapsed, so a claim
+may span lines of the handout).
 Lines that start with # and blank lines are comments.
 
 What EXPRESSION may use (FILE is a name in the lab's reference folder):
@@ -34,7 +35,7 @@ import re
 import statistics
 import sys
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
 def number(text):

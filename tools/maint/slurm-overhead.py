@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """slurm-overhead.py - what grading a class as a Slurm job array costs beyond the grading
-itself, measured on a single-node cluster that tools/local-slurm.sh starts (root, Debian's
+itself, measured on a single-node cluster that tools/maint/local-slurm.sh starts (root, Debian's
 slurm-wlm and munge), in CPU mode (--no-gpu: static and compile tests), and the projection
 for a course. Writes REPORT (grading/slurm-overhead.txt holds the committed one).
 
-    python3 tools/slurm-overhead.py REPORT [--lab 1] [--copies 5]
+    python3 tools/maint/slurm-overhead.py REPORT [--lab 1] [--copies 5]
 
 The class is lab LAB's fixture class (tests/fixtures/grading/labN) repeated COPIES times.
 It is graded locally (one student after another) and with --slurm at one task at a time
@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 
-CHECKOUT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STUDENTS, STUDENT_MINUTES, GPUS = 300, (1, 3), (2, 8)  # the course of issue #19 and its H100 figure
 
 
@@ -104,7 +104,7 @@ def main():
     cluster = os.path.join(work, "cluster")
     env = dict(os.environ, SLURM_CONF=os.path.join(cluster, "slurm.conf"))
     try:
-        sh(["sh", "tools/local-slurm.sh", "start", cluster])
+        sh(["sh", "tools/maint/local-slurm.sh", "start", cluster])
         folder = os.path.join(work, "class")
         os.makedirs(folder)
         n = make_class(args.lab, args.copies, folder)
@@ -121,17 +121,18 @@ def main():
         gaps = probe(env, os.path.join(work, "probe"))
         report(args, n, cpus, local, runs, gaps, same)
     finally:
-        subprocess.run(["sh", "tools/local-slurm.sh", "stop", cluster], cwd=CHECKOUT)
+        subprocess.run(["sh", "tools/maint/local-slurm.sh", "stop", cluster], cwd=CHECKOUT)
         shutil.rmtree(work, ignore_errors=True)
 
 
 def report(args, n, cpus, local, runs, gaps, same):
     lines = [
-        "# grade-all --slurm: the job array's overhead, measured by tools/slurm-overhead.py on a",
-        "# single-node Slurm cluster (tools/local-slurm.sh) in CPU mode (--no-gpu), and the projection",
+        "# grade-all --slurm: the job array's overhead, measured by tools/maint/slurm-overhead.py on a",
+        "# single-node Slurm cluster (tools/maint/local-slurm.sh) in CPU mode (--no-gpu), and the projection",
         "# for a course. Every number below is as measured in this one run; re-running replaces the file.",
         "",
-        f"date: {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} | git: {sh(['git', 'describe', '--always', '--dirty']).strip()}",
+        f"date: {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}"
+        f" | git: {sh(['git', 'describe', '--always', '--dirty']).strip()}",
         f"machine: {platform.node()}, {cpus} CPUs ({cpu_model()}), {platform.system()} {platform.release()}",
         f"slurm: {sh(['slurmctld', '-V']).strip()} | nvcc: {sh(['nvcc', '--version']).strip().splitlines()[-1]}",
         f"class: lab {args.lab}'s fixture class x {args.copies} = {n} submissions; grading a student in CPU mode "
@@ -162,7 +163,8 @@ def report(args, n, cpus, local, runs, gaps, same):
             grading = rounds * minutes * 60
             extra = rounds * per_task + fixed
             lines.append(f"{g} GPUs, {minutes} min a student: {rounds} rounds, {(grading + extra) / 3600:.2f} h "
-                         f"wall, of which overhead {extra / 60:.1f} min = {100 * extra / grading:.2f}% of the grading time")
+                         f"wall, of which overhead {extra / 60:.1f} min = "
+                         f"{100 * extra / grading:.2f}% of the grading time")
     text = "\n".join(lines) + "\n"
     with open(args.report, "w") as f:
         f.write(text)

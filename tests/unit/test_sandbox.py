@@ -10,8 +10,8 @@ once run() returns no process of it is left. As root the program runs as nobody;
 test runs as an ordinary user (uid 65534, through setpriv) in a user namespace, or says why
 it cannot. Fail closed: without unshare, nothing runs and the GPU tests are NOT GRADED.
 
-    python3 grading/test_sandbox.py [-v]
-    python3 grading/test_sandbox.py --hostile   (one hostile run, its problems as JSON)
+    python3 tests/unit/test_sandbox.py [-v]
+    python3 tests/unit/test_sandbox.py --hostile   (one hostile run, its problems as JSON)
 """
 import json
 import os
@@ -25,11 +25,11 @@ import unittest
 from unittest import mock
 
 sys.dont_write_bytecode = True
-GRADING_DIR = os.path.dirname(os.path.abspath(__file__))
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GRADING_DIR = os.path.join(CHECKOUT, "grading")
 sys.path.insert(0, GRADING_DIR)
 import sandbox  # noqa: E402
 
-CHECKOUT = os.path.dirname(GRADING_DIR)
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
 
 # $1 marker, $2 port, $3 checkout, $4 a kit hidden from it, $5 another run's folder, $6 the
@@ -107,8 +107,8 @@ def hostile_runs(max_pids=32):
                 mark = f"memlab-hostile-mark-{os.getpid()}-{n}-{time.monotonic_ns()}"
                 cwd = box.workdir(scratch, f"run{n}")
                 start = time.monotonic()
-                outcome = box.run([program, mark, str(port), CHECKOUT, kit, other, scratch] + (["hang"] if hang else []),
-                                  cwd, 3 if hang else 20)
+                argv = [program, mark, str(port), CHECKOUT, kit, other, scratch] + (["hang"] if hang else [])
+                outcome = box.run(argv, cwd, 3 if hang else 20)
                 took = time.monotonic() - start
                 left = sandbox.processes_with(mark, scratch)
                 if left:
@@ -133,7 +133,8 @@ def hostile_runs(max_pids=32):
                 if not 2 < count <= box.nproc() + 2 or count >= 400:
                     problems.append(f"run {n}: {count} processes in its namespace, the limit {box.nproc()}")
                 for path in (f"/tmp/memlab-hostile-{mark}", f"/dev/shm/memlab-hostile-{mark}",
-                             os.path.join(CHECKOUT, "grading", f"pwned-{mark}"), os.path.join(scratch, f"pwned-{mark}")):
+                             os.path.join(CHECKOUT, "grading", f"pwned-{mark}"),
+                             os.path.join(scratch, f"pwned-{mark}")):
                     if os.path.exists(path):
                         problems.append(f"run {n}: the host has {path}")
                         os.remove(path)
@@ -196,10 +197,13 @@ class HostileProgram(unittest.TestCase):
         copy = tempfile.mkdtemp(prefix="memlab-hostile-copy-")  # a checkout that uid 65534 can read
         self.addCleanup(shutil.rmtree, copy)
         os.chmod(copy, 0o755)
-        os.makedirs(os.path.join(copy, "grading"), mode=0o755)
-        for name in ("sandbox.py", "sandbox-init.sh", "test_sandbox.py"):
+        for folder in ("grading", "tests", os.path.join("tests", "unit")):
+            os.mkdir(os.path.join(copy, folder), mode=0o755)
+        for name in ("sandbox.py", "sandbox-init.sh"):
             os.chmod(shutil.copy(os.path.join(GRADING_DIR, name), os.path.join(copy, "grading")), 0o644)
-        p = subprocess.run(NOBODY + [python, os.path.join(copy, "grading", "test_sandbox.py"), "--hostile"], cwd="/",
+        test = os.path.join(copy, "tests", "unit", "test_sandbox.py")
+        os.chmod(shutil.copy(__file__, test), 0o644)
+        p = subprocess.run(NOBODY + [python, test, "--hostile"], cwd="/",
                            env={"PATH": "/usr/bin:/bin", "HOME": "/"}, capture_output=True, text=True, timeout=120)
         self.assertEqual(p.returncode, 0, p.stderr)
         problems = json.loads(p.stdout)
@@ -214,6 +218,8 @@ class HostileProgram(unittest.TestCase):
 class FailClosed(unittest.TestCase):
     """Where no sandbox can be made (here: a PATH without unshare), nothing runs: the GPU tests
     are NOT GRADED, with the reason in the report."""
+
+    NO_UNSHARE = "NOT GRADED: no sandbox could be made here: unshare not found"
 
     def setUp(self):
         self.scratch = tempfile.mkdtemp(prefix="memlab-closed-")
@@ -247,15 +253,16 @@ class FailClosed(unittest.TestCase):
         def without_unshare(*args, **kwargs):
             return sandbox.Sandbox(*args, tools_path=tools, **kwargs)
         rubric = Rubric(1)
-        with mock.patch.object(grader, "Sandbox", without_unshare), mock.patch.object(grader, "gpu_present", return_value=True), \
+        with mock.patch.object(grader, "Sandbox", without_unshare), \
+                mock.patch.object(grader, "gpu_present", return_value=True), \
                 mock.patch.object(grader, "make", return_value=(True, "")):
             session = grader.Session(rubric, os.path.join(self.scratch, "work"), arch="sm_90")
-            self.assertTrue(session.not_graded.startswith("NOT GRADED: no sandbox could be made here: unshare not found"))
+            self.assertTrue(session.not_graded.startswith(self.NO_UNSHARE))
             session.prepare()  # the session's own GPU probe runs nothing either
         self.assertIsNone(session.sandbox_gpu)
         # a whole grading: compiled and checked, its GPU tests NOT GRADED (skip, 0 points), nothing run
-        submission = next(os.path.join(CHECKOUT, "labs", d, "kernels.cu") for d in sorted(os.listdir(os.path.join(CHECKOUT, "labs")))
-                          if d.startswith("lab1-"))
+        submission = next(os.path.join(CHECKOUT, "labs", d, "kernels.cu")
+                          for d in sorted(os.listdir(os.path.join(CHECKOUT, "labs"))) if d.startswith("lab1-"))
         results = {}
         with mock.patch.object(grader, "make", return_value=(True, "")), mock.patch.object(session, "seed_build"), \
                 mock.patch.object(session, "kernel_builds", return_value=[]), \
@@ -266,7 +273,7 @@ class FailClosed(unittest.TestCase):
         self.assertTrue(gpu)
         for r in gpu:
             self.assertEqual((r.verdict, r.score), ("skip", 0))
-            self.assertTrue(r.output.startswith("NOT GRADED: no sandbox could be made here: unshare not found"), r.output)
+            self.assertTrue(r.output.startswith(self.NO_UNSHARE), r.output)
         self.assertEqual(results["compile"].verdict, "pass")
         text = report.text_report(rubric, session, "s.cu", [results[t.name] for t in rubric.tests])
         self.assertIn("NO SANDBOX (unshare not found (util-linux))", text)

@@ -3,7 +3,7 @@
 a program (default /bin/true) through Sandbox.run, beside the same runs the old way (setpriv
 to nobody as root, in a process group, rlimits and capped output files), interleaved.
 
-    python3 tools/sandbox-cost.py [N] [PROGRAM ARGS...]
+    python3 tools/maint/sandbox-cost.py [N] [PROGRAM ARGS...]
 """
 import os
 import resource
@@ -13,7 +13,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grading"))
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(CHECKOUT, "grading"))
 import sandbox  # noqa: E402
 
 
@@ -21,7 +22,8 @@ def old_way(argv, cwd):
     def limits():
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 30, 1 << 30))
-    wrapper = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--no-new-privs"] if os.geteuid() == 0 else []
+    nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--no-new-privs"]
+    wrapper = nobody if os.geteuid() == 0 else []
     start = time.monotonic()
     with open(cwd + ".stdout", "w+b") as out, open(cwd + ".stderr", "w+b") as err:
         subprocess.Popen(wrapper + argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out, stderr=err,

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """compare-runs.py A B - how far the medians of run B are from run A's, per experiment.
 
-    tools/compare-runs.py handouts/reference/lab1 results/lab1      (a re-run against the reference)
-    tools/compare-runs.py results/lab1-unguarded results/lab1       (what the timing guard costs)
+    tools/maint/compare-runs.py handouts/reference/lab1 results/lab1   (a re-run against the reference)
+    tools/maint/compare-runs.py results/lab1-unguarded results/lab1    (what the timing guard costs)
 
 A and B are folders of a lab's CSVs (or two CSV files). Rows are matched by (variant, param,
 n), and by their order where several rows share them; for each experiment the line gives the
