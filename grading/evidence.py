@@ -14,7 +14,6 @@ import os
 import re
 import stat
 
-
 PROOF_FILE = "proof.txt"
 
 
@@ -81,7 +80,7 @@ def read_rows(csv_dir):
     the rows of one (variant, param, n) in a file (lab 2's curves share them), in order."""
     rows, seen = {}, collections.Counter()
     for path in sorted(glob.glob(os.path.join(csv_dir, "*.csv"))):
-        lines = [l for l in (read_run_file(path) or "").splitlines(keepends=True) if not l.startswith("#")]
+        lines = [line for line in (read_run_file(path) or "").splitlines(keepends=True) if not line.startswith("#")]
         for r in csv.DictReader(lines):
             try:
                 ms = float(r["ms_median"]) if r.get("ms_median") else None
@@ -144,4 +143,4 @@ def excerpt(outcome, limit=8):
     lines = [sanitised(text[i], getattr(outcome, "secrets", ())) for i in shown]
     if len(text) > len(shown):
         lines.append(f"... ({len(text) - len(shown)} more lines)")
-    return "\n".join("    | " + l for l in lines)
+    return "\n".join("    | " + line for line in lines)

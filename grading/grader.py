@@ -165,10 +165,11 @@ class Session:
             ok, out = make(["-s", f"ARCH={self.arch}", "--eval", rule, "memlab-kernel-builds"], 60)
             lines = out.splitlines()
             if not ok or not lines:
-                raise object_check.ToolMissing(f"make could not say how lab {self.lab} is compiled: {out.strip()[:200]}")
+                raise object_check.ToolMissing(
+                    f"make could not say how lab {self.lab} is compiled: {out.strip()[:200]}")
             lab_dir = os.path.relpath(lab_folder("labs", self.lab), CHECKOUT)
             common = [f for f in lines[0].split() if f not in ("-MMD", "-MP")] + ["-I" + lab_dir]
-            builds = [l.split(None, 1) for l in lines[1:] if l.strip()]
+            builds = [line.split(None, 1) for line in lines[1:] if line.strip()]
             self._builds = [(f"kernels_{b[0]}.o", common + (b[1] if len(b) > 1 else "").split()) for b in builds] or \
                 [("kernels.o", common)]
         return self._builds
@@ -273,8 +274,8 @@ def parents_of(path, top):
 def clean_log(text, scratch, limit=25):
     """The compiler's messages about the student's file, without build commands and paths."""
     text = re.sub(r"[^\s\"(]*/custom/lab\d+/src/kernels\.cu", "kernels.cu", text.replace(scratch + "/", ""))
-    lines = [l for l in text.splitlines()
-             if "ptxas info" not in l and not re.match(r"\s*(\d+ bytes stack|nvcc |cc |make)", l)]
+    lines = [line for line in text.splitlines()
+             if "ptxas info" not in line and not re.match(r"\s*(\d+ bytes stack|nvcc |cc |make)", line)]
     if limit is not None and len(lines) > limit:
         lines = lines[:limit] + [f"... ({len(lines) - limit} more lines)"]
     return "\n".join(lines)
@@ -289,8 +290,8 @@ def first_error(text, scratch, hidden, after=4):
     """The compiler's (or the linker's) first error and the few lines after it, without
     make's lines, the commands or the cascade of later errors, and how many there were; each
     line sanitised (the hidden seeds and sizes as N)."""
-    lines = [l for l in clean_log(text, scratch, limit=None).splitlines() if not COMPILE_NOISE.match(l)]
-    errors = [i for i, l in enumerate(lines) if COMPILE_ERROR.search(l)]
+    lines = [line for line in clean_log(text, scratch, limit=None).splitlines() if not COMPILE_NOISE.match(line)]
+    errors = [i for i, line in enumerate(lines) if COMPILE_ERROR.search(line)]
     if not errors:
         return "\n".join(sanitised(line, hidden) for line in lines[-(after + 1):]) or "(the build printed nothing)"
     first = errors[0]

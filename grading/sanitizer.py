@@ -9,7 +9,6 @@ import re
 import object_check
 from evidence import excerpt, run_failed, sanitised
 
-
 SANITIZER_EXIT = 86  # compute-sanitizer's exit status when its tool found an error
 AT_ONCE = 8  # sanitizer processes side by side on the GPU, at most
 WATCH_LIMIT = 32 << 10  # characters of kernel names the tools' filters may take (an argument: 128 KiB)
