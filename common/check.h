@@ -11,12 +11,7 @@
 extern "C" {
 #endif
 
-enum memlab_exit {
-    EXIT_OK = 0,
-    EXIT_WRONG = 1,
-    EXIT_USAGE = 2,
-    EXIT_GPU = 3
-};
+enum memlab_exit { EXIT_OK = 0, EXIT_WRONG = 1, EXIT_USAGE = 2, EXIT_GPU = 3 };
 
 /* The name printed before every message ("lab1"); set once by the driver. */
 extern const char *memlab_program;
@@ -33,13 +28,13 @@ void memlab_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* CUDA_CHECK(call): on failure print the call, the error's name and text, file and line,
  * then exit 3. Only usable from CUDA sources (it needs the runtime API). */
-#define CUDA_CHECK(call)                                                                    \
-    do {                                                                                    \
-        cudaError_t memlab_err_ = (call);                                                   \
-        if (memlab_err_ != cudaSuccess)                                                     \
-            memlab_die(EXIT_GPU, "%s failed: %s (%s) at %s:%d", #call,                       \
-                       cudaGetErrorName(memlab_err_), cudaGetErrorString(memlab_err_),      \
-                       __FILE__, __LINE__);                                                 \
+#define CUDA_CHECK(call)                                                                           \
+    do {                                                                                           \
+        cudaError_t memlab_err_ = (call);                                                          \
+        if (memlab_err_ != cudaSuccess)                                                            \
+            memlab_die(EXIT_GPU, "%s failed: %s (%s) at %s:%d", #call,                             \
+                       cudaGetErrorName(memlab_err_), cudaGetErrorString(memlab_err_), __FILE__,   \
+                       __LINE__);                                                                  \
     } while (0)
 
 #endif

@@ -136,8 +136,10 @@ enum cli_result cli_parse(int argc, char **argv, struct options *o, const struct
             o->proof = value;
         } else if (!strcmp(name, "n")) {
             if (!parse_sizes(value, o))
-                return FAIL("--n needs a positive size (e.g. 1000003, 64M, 2^28) or, with --check, up to "
-                            "%d of them separated by commas, got '%s'", CLI_MAX_SIZES, value);
+                return FAIL(
+                    "--n needs a positive size (e.g. 1000003, 64M, 2^28) or, with --check, up to "
+                    "%d of them separated by commas, got '%s'",
+                    CLI_MAX_SIZES, value);
         } else if (x) {
             if (!x->arg)
                 *x->value = 1;

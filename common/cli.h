@@ -27,15 +27,15 @@ extern "C" {
 
 struct options {
     int quick, full, check, list;
-    int unguarded;       /* time without the integrity guard (never for grading) */
-    const char *only;    /* comma-separated variant names, or NULL for all */
+    int unguarded;    /* time without the integrity guard (never for grading) */
+    const char *only; /* comma-separated variant names, or NULL for all */
     uint64_t seed;
-    int reps;            /* 0: the lab's default */
-    const char *csv_dir; /* NULL: the lab's default */
-    const char *proof;   /* --proof FILE, or NULL */
-    size_t n;            /* 0: the lab's default; else the size being run */
+    int reps;                    /* 0: the lab's default */
+    const char *csv_dir;         /* NULL: the lab's default */
+    const char *proof;           /* --proof FILE, or NULL */
+    size_t n;                    /* 0: the lab's default; else the size being run */
     size_t sizes[CLI_MAX_SIZES]; /* --n's list, in order (sizes[0] == n) */
-    int size_count;      /* 0 without --n */
+    int size_count;              /* 0 without --n */
 };
 
 /* A lab-specific option: a flag when arg is NULL (value set to 1), else an integer

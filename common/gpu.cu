@@ -48,7 +48,8 @@ void gpu_open(struct gpu_info *g)
     g->max_threads_per_block = prop.maxThreadsPerBlock;
     g->warp_size = prop.warpSize;
     g->max_blocks_per_sm = attribute(cudaDevAttrMaxBlocksPerMultiprocessor, g->device);
-    g->smem_reserved_per_block = (size_t)attribute(cudaDevAttrReservedSharedMemoryPerBlock, g->device);
+    g->smem_reserved_per_block =
+        (size_t)attribute(cudaDevAttrReservedSharedMemoryPerBlock, g->device);
     g->mem_clock_khz = attribute(cudaDevAttrMemoryClockRate, g->device);
     g->bus_width_bits = attribute(cudaDevAttrGlobalMemoryBusWidth, g->device);
     g->sm_clock_khz = attribute(cudaDevAttrClockRate, g->device);
@@ -63,7 +64,8 @@ void gpu_open(struct gpu_info *g)
         memlab_die(EXIT_GPU,
                    "this build has no code for the %s (sm_%d%d): %s; rebuild for it with "
                    "'make clean' and 'make ARCH=sm_%d%d'",
-                   g->name, g->cc_major, g->cc_minor, cudaGetErrorName(err), g->cc_major, g->cc_minor);
+                   g->name, g->cc_major, g->cc_minor, cudaGetErrorName(err), g->cc_major,
+                   g->cc_minor);
 }
 
 double gpu_fp32_peak_gflops(const struct gpu_info *g)
@@ -83,12 +85,14 @@ void *gpu_alloc(size_t bytes, const char *what)
 {
     size_t free_bytes = gpu_free_bytes();
     if (bytes > free_bytes)
-        memlab_die(EXIT_USAGE, "%s needs %.1f MiB of GPU memory but only %.1f MiB are free: use a smaller --n",
+        memlab_die(EXIT_USAGE,
+                   "%s needs %.1f MiB of GPU memory but only %.1f MiB are free: use a smaller --n",
                    what, bytes / 1048576.0, free_bytes / 1048576.0);
     void *p = NULL;
     cudaError_t err = cudaMalloc(&p, bytes ? bytes : 1);
     if (err != cudaSuccess)
-        memlab_die(EXIT_USAGE, "%s: cudaMalloc of %.1f MiB failed (%s) with %.1f MiB free: use a smaller --n",
+        memlab_die(EXIT_USAGE,
+                   "%s: cudaMalloc of %.1f MiB failed (%s) with %.1f MiB free: use a smaller --n",
                    what, bytes / 1048576.0, cudaGetErrorName(err), free_bytes / 1048576.0);
     return p;
 }
@@ -125,7 +129,8 @@ void gpu_flush_l2(const struct gpu_info *g)
 static __global__ void read_all_kernel(const unsigned *x, size_t n, unsigned *never)
 {
     unsigned acc = 0;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
         acc ^= x[i];
     if (acc == 0x12345678u)
         *never = acc;
@@ -135,7 +140,8 @@ void gpu_clean_l2(const struct gpu_info *g)
 {
     size_t bytes;
     unsigned *scratch = (unsigned *)l2_scratch(g, &bytes);
-    read_all_kernel<<<4 * g->sms, 512>>>(scratch, bytes / sizeof(unsigned) - 1, scratch + bytes / sizeof(unsigned) - 1);
+    read_all_kernel<<<4 * g->sms, 512>>>(scratch, bytes / sizeof(unsigned) - 1,
+                                         scratch + bytes / sizeof(unsigned) - 1);
     CUDA_CHECK(cudaGetLastError());
 }
 
@@ -183,7 +189,8 @@ double gpu_measure_sm_clock_mhz(double ms)
 void gpu_hold_stream(const struct gpu_info *g, double ms)
 {
     const int threads = 256;
-    hold_kernel<<<g->sms * (g->max_threads_per_sm / threads), threads>>>((unsigned long long)(ms * 1e6));
+    hold_kernel<<<g->sms *(g->max_threads_per_sm / threads), threads>>>(
+        (unsigned long long)(ms * 1e6));
     CUDA_CHECK(cudaGetLastError());
 }
 
@@ -238,8 +245,8 @@ struct occupancy gpu_occupancy(const struct gpu_info *g, const void *kernel, int
     o.dynamic_smem_bytes = dynamic_smem_bytes;
     o.local_bytes_per_thread = fa.localSizeBytes;
     o.block_threads = block_threads;
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o.blocks_per_sm, kernel, block_threads,
-                                                             dynamic_smem_bytes));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o.blocks_per_sm, kernel,
+                                                             block_threads, dynamic_smem_bytes));
     o.warps_per_sm = o.blocks_per_sm * ((block_threads + g->warp_size - 1) / g->warp_size);
     o.occupancy = (double)o.warps_per_sm / (g->max_threads_per_sm / g->warp_size);
     return o;

@@ -45,7 +45,8 @@ void lab_start(struct lab *lab, const struct lab_description *d, int argc, char 
         names[i] = head(d, i)->name;
     const char *unknown = cli_unknown_variant(&lab->opts, names, d->count);
     if (unknown) {
-        fprintf(stderr, "%s: no variant named '%s' (%s --list lists them)\n", program, unknown, program);
+        fprintf(stderr, "%s: no variant named '%s' (%s --list lists them)\n", program, unknown,
+                program);
         exit(EXIT_USAGE);
     }
     if (lab->opts.list) {
@@ -80,7 +81,8 @@ void lab_start(struct lab *lab, const struct lab_description *d, int argc, char 
     if (lab->opts.proof && lab_lockdown())
         proof_locked();
     if (lab->opts.unguarded && !lab->opts.check)
-        printf("timing UNGUARDED (--unguarded): inputs fixed, outputs unchecked while timed, no host clock\n");
+        printf("timing UNGUARDED (--unguarded): inputs fixed, outputs unchecked while timed, no "
+               "host clock\n");
 }
 
 struct timing_config lab_timing(const struct lab *lab, int flush_l2)
@@ -123,25 +125,29 @@ static double clock_slack_ms(struct lab *lab)
  * honest solution missed at a 0.3 ms point). The slack stays as calibrated (a cheat's
  * thread could inflate a new calibration). The figures are the last attempt's: a launcher
  * honest only when timed again gains nothing. */
-enum row_status lab_time(struct lab *lab, const struct timed_job *job, const struct timing_config *cfg,
-                         struct summary *ms)
+enum row_status lab_time(struct lab *lab, const struct timed_job *job,
+                         const struct timing_config *cfg, struct summary *ms)
 {
     char why[512];
     struct timing t;
     int missed = 0;
     for (int attempt = 0; attempt <= CLOCK_RETRIES; attempt++) {
         if (missed)
-            memlab_warn("%s: the host clock saw more than the events (%s); timed again", job->what, why);
+            memlab_warn("%s: the host clock saw more than the events (%s); timed again", job->what,
+                        why);
         t = time_job(job, cfg);
         if (t.mismatches) {
             proof_timed(job->what, 0);
             lab->wrong++;
-            memlab_warn("%s: WRONG: %zu mismatches in the output of %d timed repetition(s), each on inputs of "
-                        "its own", job->what, t.mismatches, t.checked);
+            memlab_warn("%s: WRONG: %zu mismatches in the output of %d timed repetition(s), each "
+                        "on inputs of "
+                        "its own",
+                        job->what, t.mismatches, t.checked);
             *ms = t.ms;
             return ROW_WRONG;
         }
-        missed = cfg->guarded && clock_missed_work(t.span_ms, t.host_ms, clock_slack_ms(lab), why, sizeof why);
+        missed = cfg->guarded &&
+                 clock_missed_work(t.span_ms, t.host_ms, clock_slack_ms(lab), why, sizeof why);
         if (!missed)
             break;
     }
@@ -182,10 +188,12 @@ int lab_finish(const struct lab *lab)
     proof_end(lab->wrong || lab->implausible ? EXIT_WRONG : EXIT_OK, lab->wrong, lab->implausible);
     if (lab->wrong || lab->implausible) {
         if (lab->wrong)
-            printf("\n%d variant point(s) gave wrong results: see the messages above.\n", lab->wrong);
+            printf("\n%d variant point(s) gave wrong results: see the messages above.\n",
+                   lab->wrong);
         if (lab->implausible)
             printf("\n%d point(s) IMPLAUSIBLE: their times cannot be real (see the messages above);"
-                   " they have no figure.\n", lab->implausible);
+                   " they have no figure.\n",
+                   lab->implausible);
         return EXIT_WRONG;
     }
     printf("\nall implemented variants verified%s.\n", lab->opts.check ? "" : " and timed");

@@ -35,19 +35,19 @@ struct lab {
     struct gpu_info gpu;
     struct run_info info;
     char csv_dir[256];
-    int wrong;           /* points that gave a wrong result */
-    int implausible;     /* points whose time cannot be real */
+    int wrong;             /* points that gave a wrong result */
+    int implausible;       /* points whose time cannot be real */
     double clock_slack_ms; /* host-clock latency of a bare launch (measured on first use) */
-    int size_index;      /* which of --n's sizes opts.n is */
+    int size_index;        /* which of --n's sizes opts.n is */
 };
 
 struct lab_description {
     int number;
-    const char *summary;            /* one line shown by --help */
-    const void *table;              /* the variant table (see above) */
+    const char *summary; /* one line shown by --help */
+    const void *table;   /* the variant table (see above) */
     int count;
     size_t entry_size;
-    const struct cli_extra *extra;  /* lab-specific options, may be NULL */
+    const struct cli_extra *extra; /* lab-specific options, may be NULL */
     int extra_count;
 };
 
@@ -62,8 +62,8 @@ struct timing_config lab_timing(const struct lab *lab, int flush_l2);
  * repetition's output was wrong; ROW_IMPLAUSIBLE when work ran outside the timed stream or
  * the point is faster than the GPU can be (plausible.h). A point that is not OK is named
  * on stderr with the check it failed, has no figure, and makes the run exit 1. */
-enum row_status lab_time(struct lab *lab, const struct timed_job *job, const struct timing_config *cfg,
-                         struct summary *ms);
+enum row_status lab_time(struct lab *lab, const struct timed_job *job,
+                         const struct timing_config *cfg, struct summary *ms);
 
 /* Record a variant's verdict; print it when wrong. Returns the row status to report. */
 enum row_status lab_verdict(struct lab *lab, const char *what, size_t mismatches);

@@ -26,7 +26,8 @@
 /* Deny a call outright. */
 #define NO(nr) IF_CALL(nr, 1), DENY
 /* Deny a call whose argument `arg` (its low 32 bits) has one of `bits` set. */
-#define NO_WITH(nr, arg, bits) IF_CALL(nr, 4), LOAD(args[arg]), BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, (bits), 0, 1), DENY, ALLOW
+#define NO_WITH(nr, arg, bits)                                                                     \
+    IF_CALL(nr, 4), LOAD(args[arg]), BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, (bits), 0, 1), DENY, ALLOW
 
 int lab_lockdown(void)
 {
@@ -41,9 +42,18 @@ int lab_lockdown(void)
         NO_WITH(__NR_mprotect, 2, PROT_EXEC),
         NO_WITH(__NR_pkey_mprotect, 2, PROT_EXEC),
         /* clone: a thread (CLONE_THREAD) is allowed, a process is not */
-        IF_CALL(__NR_clone, 4), LOAD(args[0]), BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1), ALLOW, DENY,
-        IF_CALL(__NR_clone3, 1), RETURN(SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA)),
-        IF_CALL(__NR_prctl, 4), LOAD(args[0]), BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PR_SET_DUMPABLE, 0, 1), DENY, ALLOW,
+        IF_CALL(__NR_clone, 4),
+        LOAD(args[0]),
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1),
+        ALLOW,
+        DENY,
+        IF_CALL(__NR_clone3, 1),
+        RETURN(SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA)),
+        IF_CALL(__NR_prctl, 4),
+        LOAD(args[0]),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PR_SET_DUMPABLE, 0, 1),
+        DENY,
+        ALLOW,
         NO(__NR_execve),
         NO(__NR_execveat),
         NO(__NR_fork),

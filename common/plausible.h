@@ -29,10 +29,10 @@ extern "C" {
 
 /* What one launch must do, as the driver counts it. */
 struct work {
-    double dram_bytes;  /* the least that must cross DRAM with nothing cached (0: no DRAM floor) */
-    double flops;       /* FP32 operations (0: none counted) */
-    double peak_bytes;  /* bytes moved at a level with a known peak (shared memory, say) ... */
-    double peak_gbps;   /* ... and that peak (0: none) */
+    double dram_bytes; /* the least that must cross DRAM with nothing cached (0: no DRAM floor) */
+    double flops;      /* FP32 operations (0: none counted) */
+    double peak_bytes; /* bytes moved at a level with a known peak (shared memory, say) ... */
+    double peak_gbps;  /* ... and that peak (0: none) */
     double dependent_loads; /* loads that each wait for the one before (a pointer chase) ... */
     double load_floor_ns;   /* ... and the least time one can take (0: no floor) */
     double written_bytes;   /* what the launch writes to global memory (timing.h: the L2's state) */
@@ -40,14 +40,14 @@ struct work {
 
 /* What the GPU can do, measured or computed in the same run. */
 struct machine_limits {
-    double ceiling_gbps;     /* cudaMemcpy device-to-device, reads + writes */
+    double ceiling_gbps; /* cudaMemcpy device-to-device, reads + writes */
     double l2_bytes;
     double fp32_peak_gflops; /* 0: no FLOP floor */
     int cold_l2;             /* the L2 is flushed before every repetition */
 };
 
-int implausible_rate(const struct work *w, const struct machine_limits *m, double fastest_ms, char *why,
-                     size_t why_len);
+int implausible_rate(const struct work *w, const struct machine_limits *m, double fastest_ms,
+                     char *why, size_t why_len);
 
 /* host_ms and span_ms: medians over the repetitions; slack_ms: the latency a bare launch
  * shows in the same measurement (calibrated at run time). */

@@ -46,19 +46,23 @@ void csv_write_header(FILE *f, const struct run_info *info, const char *extra_co
             g->cc_minor, g->sms, g->l2_bytes, g->driver_version, g->runtime_version);
     fprintf(f, "# ceiling_copy_gbps: %.1f | theoretical_dram_gbps: %.1f\n", info->ceiling_copy_gbps,
             g->theoretical_dram_gbps);
-    fprintf(f, "# date: %s | git: %s | seed: %llu | build: %s | timing: %s\n", info->date, info->git,
-            (unsigned long long)info->seed, info->build, info->guarded ? "guarded" : "unguarded");
-    fprintf(f, "lab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,"
-               "pct_of_ceiling,status%s%s\n",
+    fprintf(f, "# date: %s | git: %s | seed: %llu | build: %s | timing: %s\n", info->date,
+            info->git, (unsigned long long)info->seed, info->build,
+            info->guarded ? "guarded" : "unguarded");
+    fprintf(f,
+            "lab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,"
+            "pct_of_ceiling,status%s%s\n",
             extra_columns && *extra_columns ? "," : "", extra_columns ? extra_columns : "");
 }
 
 void csv_write_row(FILE *f, const struct run_info *info, const struct row *r, const char *extras)
 {
-    fprintf(f, "%d,%s,%lld,%zu,%.0f,%.0f,", info->lab, r->variant, r->param, r->n, r->bytes, r->flops);
+    fprintf(f, "%d,%s,%lld,%zu,%.0f,%.0f,", info->lab, r->variant, r->param, r->n, r->bytes,
+            r->flops);
     if (r->status == ROW_OK) {
         double gbps = gbps_of(r);
-        fprintf(f, "%.6f,%.6f,%.6f,%d,%.2f,", r->ms.median, r->ms.min, r->ms.max, r->ms.count, gbps);
+        fprintf(f, "%.6f,%.6f,%.6f,%d,%.2f,", r->ms.median, r->ms.min, r->ms.max, r->ms.count,
+                gbps);
         if (r->flops > 0)
             fprintf(f, "%.2f", r->flops / (r->ms.median * 1e6));
         fprintf(f, ",%.2f,", 100.0 * gbps / info->ceiling_copy_gbps);
@@ -130,7 +134,8 @@ void report_row(struct report *rep, const struct row *r, const char *extras_fmt,
     printf("%-26s %8lld %12zu", r->variant, r->param, r->n);
     if (r->status == ROW_OK) {
         double gbps = gbps_of(r);
-        printf(" %10.4f %9.1f %6.1f%%", r->ms.median, gbps, 100.0 * gbps / rep->info->ceiling_copy_gbps);
+        printf(" %10.4f %9.1f %6.1f%%", r->ms.median, gbps,
+               100.0 * gbps / rep->info->ceiling_copy_gbps);
     } else
         printf(" %10s %9s %7s", "-", "-", "-");
     print_fields(extras);

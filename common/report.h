@@ -40,8 +40,8 @@ struct row {
     const char *variant;
     long long param;
     size_t n;
-    double bytes;  /* per launch, as the handout defines them */
-    double flops;  /* per launch; 0 where the lab counts none */
+    double bytes; /* per launch, as the handout defines them */
+    double flops; /* per launch; 0 where the lab counts none */
     struct summary ms;
     enum row_status status;
 };

@@ -41,7 +41,8 @@ unsigned gpu_kernel_limit_s(void)
         char *end = NULL;
         limit = text && *text ? strtol(text, &end, 10) : GPU_KERNEL_LIMIT_S;
         if (text && *text && (*end || limit < 0 || limit > 86400))
-            memlab_die(EXIT_USAGE, "MEMLAB_KERNEL_LIMIT_S=%s: give whole seconds, 0 for no limit", text);
+            memlab_die(EXIT_USAGE, "MEMLAB_KERNEL_LIMIT_S=%s: give whole seconds, 0 for no limit",
+                       text);
         if (limit)
             signal(SIGALRM, watchdog_fired);
     }
@@ -53,10 +54,11 @@ cudaError_t gpu_wait(cudaEvent_t event, const char *what)
     unsigned limit = gpu_kernel_limit_s();
     if (limit) {
         fflush(stdout); /* what the program has printed so far survives _exit */
-        int length = snprintf(watchdog_line, sizeof watchdog_line,
-                              "%s: %s has not finished after %u s: does a loop in the kernel never end? "
-                              "(MEMLAB_KERNEL_LIMIT_S=SECONDS allows longer, 0 no limit)\n",
-                              memlab_program, what, limit);
+        int length =
+            snprintf(watchdog_line, sizeof watchdog_line,
+                     "%s: %s has not finished after %u s: does a loop in the kernel never end? "
+                     "(MEMLAB_KERNEL_LIMIT_S=SECONDS allows longer, 0 no limit)\n",
+                     memlab_program, what, limit);
         if (length < 0 || length >= (int)sizeof watchdog_line) { /* cut short: still one line */
             length = (int)sizeof watchdog_line - 1;
             watchdog_line[length - 1] = '\n';
@@ -76,8 +78,8 @@ static void wait_for(cudaEvent_t stop, int whole_device, const char *what)
     if (err == cudaSuccess)
         err = cudaGetLastError();
     if (err != cudaSuccess)
-        memlab_die(EXIT_GPU, "kernel of %s failed while timed: %s (%s)", what, cudaGetErrorName(err),
-                   cudaGetErrorString(err));
+        memlab_die(EXIT_GPU, "kernel of %s failed while timed: %s (%s)", what,
+                   cudaGetErrorName(err), cudaGetErrorString(err));
 }
 
 struct timing time_job(const struct timed_job *job, const struct timing_config *cfg)
@@ -92,7 +94,9 @@ struct timing time_job(const struct timed_job *job, const struct timing_config *
         enqueue_ms = now_ms() - t0;
     }
     gpu_check_launch(job->what);
-    double hold_ms = 2 * enqueue_ms < HOLD_MIN_MS ? HOLD_MIN_MS : 2 * enqueue_ms > HOLD_MAX_MS ? HOLD_MAX_MS : 2 * enqueue_ms;
+    double hold_ms = 2 * enqueue_ms < HOLD_MIN_MS   ? HOLD_MIN_MS
+                     : 2 * enqueue_ms > HOLD_MAX_MS ? HOLD_MAX_MS
+                                                    : 2 * enqueue_ms;
 
     cudaEvent_t before, start, stop;
     CUDA_CHECK(cudaEventCreate(&before));
@@ -116,8 +120,8 @@ struct timing time_job(const struct timed_job *job, const struct timing_config *
             /* Varying data larger than the L2 leaves it full of dirty lines. Back to back, a
              * launch that writes as much would find its own there, and pay to write them
              * back; one that writes less would find the L2 clean, so it is cleaned for it. */
-            if (job->work.dram_bytes > cfg->gpu->l2_bytes && job->work.written_bytes < cfg->gpu->l2_bytes &&
-                !cfg->flush_l2)
+            if (job->work.dram_bytes > cfg->gpu->l2_bytes &&
+                job->work.written_bytes < cfg->gpu->l2_bytes && !cfg->flush_l2)
                 gpu_clean_l2(cfg->gpu);
             CUDA_CHECK(cudaDeviceSynchronize());
         }
@@ -137,7 +141,8 @@ struct timing time_job(const struct timed_job *job, const struct timing_config *
         samples[r] = ms;
         spans[r] = span;
         if (guarded && job->check && (r == spot || r == cfg->reps - 1)) {
-            snprintf(label, sizeof label, "%s, timed repetition %d of %d", job->what, r + 1, cfg->reps);
+            snprintf(label, sizeof label, "%s, timed repetition %d of %d", job->what, r + 1,
+                     cfg->reps);
             t.mismatches += job->check(job->ctx, key, label);
             t.checked++;
         }

@@ -42,12 +42,12 @@ typedef void (*vary_fn)(void *ctx, uint64_t from, uint64_t to);
 typedef size_t (*check_fn)(void *ctx, uint64_t key, const char *label);
 
 struct timed_job {
-    const char *what;   /* the variant and its point, for messages */
+    const char *what; /* the variant and its point, for messages */
     launch_fn launch;
     void *ctx;
-    vary_fn vary;       /* NULL: trusted code */
+    vary_fn vary; /* NULL: trusted code */
     check_fn check;
-    struct work work;   /* for the physical floor (plausible.h) */
+    struct work work; /* for the physical floor (plausible.h) */
 };
 
 struct timing_config {
@@ -56,10 +56,10 @@ struct timing_config {
 };
 
 struct timing {
-    struct summary ms;          /* the events: start to stop */
-    double span_ms, host_ms;    /* medians: events from before the hold to the stop; host clock */
-    size_t mismatches;          /* in the checked repetitions */
-    int checked;                /* how many repetitions were checked */
+    struct summary ms;       /* the events: start to stop */
+    double span_ms, host_ms; /* medians: events from before the hold to the stop; host clock */
+    size_t mismatches;       /* in the checked repetitions */
+    int checked;             /* how many repetitions were checked */
 };
 
 struct timing time_job(const struct timed_job *job, const struct timing_config *cfg);

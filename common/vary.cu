@@ -15,16 +15,15 @@ static __device__ void negate(int &x)
 }
 
 /* One pass over the elements: negate those whose flip differs between the two patterns. */
-template <typename T>
-static __global__ void vary_kernel(T *x, size_t n, uint64_t from, uint64_t to)
+template <typename T> static __global__ void vary_kernel(T *x, size_t n, uint64_t from, uint64_t to)
 {
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
         if (vary_flips(i, from) != vary_flips(i, to))
             negate(x[i]);
 }
 
-template <typename T>
-static void vary_launch(T *x, size_t n, uint64_t from, uint64_t to)
+template <typename T> static void vary_launch(T *x, size_t n, uint64_t from, uint64_t to)
 {
     if (!n || from == to)
         return;

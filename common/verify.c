@@ -72,8 +72,8 @@ size_t verify_words(const char *what, const uint32_t *got, const uint32_t *expec
     proof_fold(n, digest);
     for (size_t i = 0, shown = 0; i < n && shown < bad && shown < VERIFY_REPORT_CAP; i++)
         if (got[i] != expected[i]) {
-            memlab_warn("%s: index %zu: expected 0x%08x, got 0x%08x", what, i, (unsigned)expected[i],
-                        (unsigned)got[i]);
+            memlab_warn("%s: index %zu: expected 0x%08x, got 0x%08x", what, i,
+                        (unsigned)expected[i], (unsigned)got[i]);
             shown++;
         }
     report_total(what, bad, n);

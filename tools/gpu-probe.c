@@ -12,10 +12,11 @@ int main(int argc, char **argv)
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err == cudaSuccess && count > 0)
         return 0;
-    fprintf(stderr,
-            "%s: no CUDA GPU found (cudaGetDeviceCount: %s): the labs need an NVIDIA GPU of compute "
-            "capability 7.5 or newer and its driver (make %s-build builds without one)\n",
-            argc > 1 ? argv[1] : "gpu-probe", err != cudaSuccess ? cudaGetErrorName(err) : "0 devices",
-            argc > 1 ? argv[1] : "labN");
+    fprintf(
+        stderr,
+        "%s: no CUDA GPU found (cudaGetDeviceCount: %s): the labs need an NVIDIA GPU of compute "
+        "capability 7.5 or newer and its driver (make %s-build builds without one)\n",
+        argc > 1 ? argv[1] : "gpu-probe", err != cudaSuccess ? cudaGetErrorName(err) : "0 devices",
+        argc > 1 ? argv[1] : "labN");
     return 3;
 }

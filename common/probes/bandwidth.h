@@ -19,17 +19,17 @@
 enum { LEVEL_L1, LEVEL_L2, LEVEL_DRAM, LEVELS };
 
 struct level_bandwidth {
-    double gbps[LEVELS];    /* 0 where the probe's point was not ok */
+    double gbps[LEVELS]; /* 0 where the probe's point was not ok */
     double bytes_per_clk_per_sm[LEVELS];
 };
 
 /* buf: device memory of buf_bytes (contents irrelevant: only read); sink: 4 device bytes.
  * clock_mhz: the SM clock measured in this run (gpu_measure_sm_clock_mhz). */
-struct level_bandwidth lab_bandwidth_probes(struct lab *lab, const void *buf, size_t buf_bytes, void *sink,
-                                            double clock_mhz);
+struct level_bandwidth lab_bandwidth_probes(struct lab *lab, const void *buf, size_t buf_bytes,
+                                            void *sink, double clock_mhz);
 
-#define SWEEP_GRANULE 512          /* a sweep's footprint: a multiple of a warp's 32 float4 */
-#define SWEEP_BYTES (1ull << 30)   /* read per launch: passes enough for this, at least one */
+#define SWEEP_GRANULE 512        /* a sweep's footprint: a multiple of a warp's 32 float4 */
+#define SWEEP_BYTES (1ull << 30) /* read per launch: passes enough for this, at least one */
 
 /* One point of the sweep: every SM re-reads `footprint` bytes of buf, `passes` times in one
  * launch, with ld.cg (the L1 keeps nothing). Every thread reads the same addresses each pass.
@@ -37,8 +37,8 @@ struct level_bandwidth lab_bandwidth_probes(struct lab *lab, const void *buf, si
  *             buffer once a pass, so each line is read by one SM
  *   every_sm  one block of 1024 threads per SM (as many blocks as SMs), each reading the whole
  *             buffer a pass, block b from b x 64 KiB on: every SM reads every line, the SMs
- *             within moments of one another, each SM again a whole footprint later. One pass already
- *             reads each line once per SM, so past SWEEP_BYTES / SMs a point reads more than
+ *             within moments of one another, each SM again a whole footprint later. One pass
+ * already reads each line once per SM, so past SWEEP_BYTES / SMs a point reads more than
  *             SWEEP_BYTES (on an H100 at 4x the L2, 132 x 200 MiB)
  * row: variant reread_shared or reread_every_sm, param and n the footprint (bytes, floats),
  * bytes all bytes read, ms and status as timed. */
@@ -48,7 +48,7 @@ struct sweep_point {
     struct row row;
 };
 
-enum row_status lab_sweep_point(struct lab *lab, const void *buf, void *sink, size_t footprint, int every_sm,
-                                struct sweep_point *p);
+enum row_status lab_sweep_point(struct lab *lab, const void *buf, void *sink, size_t footprint,
+                                int every_sm, struct sweep_point *p);
 
 #endif

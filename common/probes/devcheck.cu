@@ -17,7 +17,10 @@ static __host__ __device__ uint64_t keyed_share(uint32_t word, uint64_t i, uint6
 struct keyed_term {
     const uint32_t *words;
     uint64_t key;
-    __device__ unsigned long long operator()(size_t i) const { return keyed_share(words[i], i, key); }
+    __device__ unsigned long long operator()(size_t i) const
+    {
+        return keyed_share(words[i], i, key);
+    }
 };
 
 /* On every core: inputs of hundreds of MiB are sealed at the start of each run. */

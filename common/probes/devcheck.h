@@ -29,8 +29,8 @@
 
 /* The input as written, on the device and on the host, and the keyed hash that seals it. */
 struct pristine {
-    uint32_t *dev;         /* device copy (the driver allocates it) */
-    const uint32_t *host;  /* the host image it was uploaded from */
+    uint32_t *dev;        /* device copy (the driver allocates it) */
+    const uint32_t *host; /* the host image it was uploaded from */
     size_t words;
     uint64_t key, hash;
 };
@@ -51,7 +51,8 @@ template <class Term>
 static __global__ void sum_kernel(size_t n, Term term, unsigned long long *sum)
 {
     unsigned long long mine = 0;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
         mine += term(i);
     for (int d = 16; d; d >>= 1)
         mine += __shfl_down_sync(0xffffffffu, mine, d);
@@ -61,8 +62,7 @@ static __global__ void sum_kernel(size_t n, Term term, unsigned long long *sum)
 
 /* The sum, modulo 2^64, of term(i) for i < n (a __device__ unsigned long long operator()),
  * computed on the GPU (stream 0): the mismatch count below, the pristine copy's hash. */
-template <class Term>
-unsigned long long gpu_sum(size_t n, Term term)
+template <class Term> unsigned long long gpu_sum(size_t n, Term term)
 {
     if (!n)
         return 0;
@@ -73,17 +73,21 @@ unsigned long long gpu_sum(size_t n, Term term)
     return devcheck_read_counter();
 }
 
-template <class Expected>
-struct mismatch_term {
+template <class Expected> struct mismatch_term {
     const uint32_t *got;
     Expected expected;
-    __device__ unsigned long long operator()(size_t i) const { return got[i] != expected(i); }
+    __device__ unsigned long long operator()(size_t i) const
+    {
+        return got[i] != expected(i);
+    }
 };
 
-template <class Expected>
-struct digest_term {
+template <class Expected> struct digest_term {
     Expected expected;
-    __device__ unsigned long long operator()(size_t i) const { return proof_term(i, expected(i)); }
+    __device__ unsigned long long operator()(size_t i) const
+    {
+        return proof_term(i, expected(i));
+    }
 };
 
 /* Check n device words: counted on the GPU against `on_device`; when some differ, copied to
@@ -91,8 +95,8 @@ struct digest_term {
  * mismatches under `label`. Returns the mismatches. The expected words' digest, summed on the
  * GPU too, goes to the proof of work (proof.h), as verify_words's does. */
 template <class Expected>
-size_t check_words(const char *label, const uint32_t *got, size_t n, Expected on_device, Expected on_host,
-                   uint32_t *host_got, uint32_t *host_expected)
+size_t check_words(const char *label, const uint32_t *got, size_t n, Expected on_device,
+                   Expected on_host, uint32_t *host_got, uint32_t *host_expected)
 {
     if (!gpu_sum(n, mismatch_term<Expected>{got, on_device})) {
         proof_fold(n, gpu_sum(n, digest_term<Expected>{on_device}));

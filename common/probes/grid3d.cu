@@ -84,10 +84,30 @@ static int pick(int *out, const int *candidates, int count, int n)
 
 void rows_sampled(struct rows *s, struct grid g, int r, int block_y, int chunk_z)
 {
-    int ys[] = {0, r - 1, r, r + 1, r + block_y - 1, r + block_y, g.ny / 2,
-                g.ny - r - block_y, g.ny - r - 2, g.ny - r - 1, g.ny - r, g.ny - 1};
-    int zs[] = {0, r - 1, r, r + 1, r + chunk_z - 1, r + chunk_z, g.nz / 2,
-                g.nz - r - chunk_z, g.nz - r - 2, g.nz - r - 1, g.nz - r, g.nz - 1};
+    int ys[] = {0,
+                r - 1,
+                r,
+                r + 1,
+                r + block_y - 1,
+                r + block_y,
+                g.ny / 2,
+                g.ny - r - block_y,
+                g.ny - r - 2,
+                g.ny - r - 1,
+                g.ny - r,
+                g.ny - 1};
+    int zs[] = {0,
+                r - 1,
+                r,
+                r + 1,
+                r + chunk_z - 1,
+                r + chunk_z,
+                g.nz / 2,
+                g.nz - r - chunk_z,
+                g.nz - r - 2,
+                g.nz - r - 1,
+                g.nz - r,
+                g.nz - 1};
     int n = (int)(sizeof ys / sizeof ys[0]), y_pick[32], z_pick[32];
     int ny = pick(y_pick, ys, n, g.ny);
     int nz = pick(z_pick, zs, n, g.nz);
@@ -111,12 +131,15 @@ void reference_values(struct reference *ref, const float *in, uint64_t key)
         int y = ref->rows.y[k], z = ref->rows.z[k];
         double *out = ref->values + (size_t)k * g.nx;
         for (int x = 0; x < g.nx; x++)
-            out[x] = is_interior(g, ref->r, x, y, z) ? ref->point(ref->stencil, in, g, z * sz + y * sy + x, key) : NAN;
+            out[x] = is_interior(g, ref->r, x, y, z)
+                         ? ref->point(ref->stencil, in, g, z * sz + y * sy + x, key)
+                         : NAN;
     }
 }
 
-void reference_build(struct reference *ref, const float *in, struct grid g, int r, int all_rows, int block_y,
-                     int chunk_z, stencil_point_fn point, const void *stencil, struct tolerance tol)
+void reference_build(struct reference *ref, const float *in, struct grid g, int r, int all_rows,
+                     int block_y, int chunk_z, stencil_point_fn point, const void *stencil,
+                     struct tolerance tol)
 {
     ref->g = g;
     ref->r = r;
@@ -129,7 +152,8 @@ void reference_build(struct reference *ref, const float *in, struct grid g, int 
         rows_sampled(&ref->rows, g, r, block_y, chunk_z);
     ref->values = (double *)malloc((size_t)ref->rows.count * g.nx * sizeof(double));
     if (!ref->values)
-        memlab_die(EXIT_USAGE, "out of host memory for the reference of a %dx%dx%d grid", g.nx, g.ny, g.nz);
+        memlab_die(EXIT_USAGE, "out of host memory for the reference of a %dx%dx%d grid", g.nx,
+                   g.ny, g.nz);
     reference_values(ref, in, 0);
 }
 
@@ -180,7 +204,8 @@ size_t compare_rows(const char *label, const struct reference *ref, const float 
                 memlab_warn("%s: point (%d, %d, %d): expected %.9g, got %.9g", label, x, y, z,
                             ref->values[(size_t)k * g.nx + x], (double)v);
             else
-                memlab_warn("%s: boundary point (%d, %d, %d) was written (0x%08x); boundary points must stay untouched",
+                memlab_warn("%s: boundary point (%d, %d, %d) was written (0x%08x); boundary points "
+                            "must stay untouched",
                             label, x, y, z, (unsigned)bits);
         }
     }
@@ -189,7 +214,8 @@ size_t compare_rows(const char *label, const struct reference *ref, const float 
     return bad;
 }
 
-size_t input_changed(const char *label, const struct reference *ref, const float *got, const float *host_in)
+size_t input_changed(const char *label, const struct reference *ref, const float *got,
+                     const float *host_in)
 {
     struct grid g = ref->g;
     size_t changed = 0;
@@ -218,13 +244,14 @@ void fetch_rows(float *host, const float *dev, struct grid g, const struct rows 
         return;
     }
     for (int k = 0; k < s->count; k++)
-        CUDA_CHECK(cudaMemcpyAsync(host + (size_t)k * g.nx, dev + ((size_t)s->z[k] * g.ny + s->y[k]) * g.nx,
+        CUDA_CHECK(cudaMemcpyAsync(host + (size_t)k * g.nx,
+                                   dev + ((size_t)s->z[k] * g.ny + s->y[k]) * g.nx,
                                    g.nx * sizeof(float), cudaMemcpyDeviceToHost, 0));
     CUDA_CHECK(cudaStreamSynchronize(0));
 }
 
-size_t compare_grid(const char *label, const struct reference *ref, const float *out, const float *in, float *got,
-                    const float *host_in)
+size_t compare_grid(const char *label, const struct reference *ref, const float *out,
+                    const float *in, float *got, const float *host_in)
 {
     fetch_rows(got, out, ref->g, &ref->rows);
     size_t bad = compare_rows(label, ref, got);
@@ -245,8 +272,8 @@ size_t grid_check_repetition(void *ctx, uint64_t key, const char *label)
     return compare_grid(label, t->timed, t->out, t->in, t->got, t->host_in);
 }
 
-void grid_buffers_open(float **in, float **out, float **host_in, float **got, size_t capacity, size_t got_capacity,
-                       uint64_t seed, const char *what)
+void grid_buffers_open(float **in, float **out, float **host_in, float **got, size_t capacity,
+                       size_t got_capacity, uint64_t seed, const char *what)
 {
     size_t bytes = capacity * sizeof(float);
     *in = (float *)gpu_alloc(2 * bytes, what);

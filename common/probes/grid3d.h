@@ -32,7 +32,8 @@ struct rows {
 };
 
 /* The stencil's value at point i (interior) for sign pattern `key` of the input. */
-typedef double (*stencil_point_fn)(const void *stencil, const float *in, struct grid g, ptrdiff_t i, uint64_t key);
+typedef double (*stencil_point_fn)(const void *stencil, const float *in, struct grid g, ptrdiff_t i,
+                                   uint64_t key);
 
 /* The star stencil: c[0] x centre + sum over d = 1..r of c[d] x its 6 points at distance d. */
 struct star_stencil {
@@ -47,7 +48,7 @@ struct reference {
     struct rows rows;
     double *values; /* rows.count x nx; NaN at boundary points */
     struct tolerance tol;
-    uint64_t key;   /* the input's sign pattern (vary.h): 0, the input as written */
+    uint64_t key; /* the input's sign pattern (vary.h): 0, the input as written */
     stencil_point_fn point;
     const void *stencil;
 };
@@ -64,15 +65,17 @@ void rows_all(struct rows *s, struct grid g);
 void rows_sampled(struct rows *s, struct grid g, int r, int block_y, int chunk_z);
 
 /* Rows chosen as above (all_rows, else sampled), values for the input as written. */
-void reference_build(struct reference *ref, const float *in, struct grid g, int r, int all_rows, int block_y,
-                     int chunk_z, stencil_point_fn point, const void *stencil, struct tolerance tol);
+void reference_build(struct reference *ref, const float *in, struct grid g, int r, int all_rows,
+                     int block_y, int chunk_z, stencil_point_fn point, const void *stencil,
+                     struct tolerance tol);
 void reference_values(struct reference *ref, const float *in, uint64_t key);
 void reference_free(struct reference *ref);
 
 /* Interior points within tolerance, boundary points still poisoned (got: rows.count x nx). */
 size_t compare_rows(const char *label, const struct reference *ref, const float *got);
 /* Checked rows of the input that differ, in any bit, from the reference's sign pattern. */
-size_t input_changed(const char *label, const struct reference *ref, const float *got, const float *host_in);
+size_t input_changed(const char *label, const struct reference *ref, const float *got,
+                     const float *host_in);
 
 /* A timed point's data (timing.h): a lab's job struct starts with it, and passes the job as
  * the ctx of grid_vary_input (every point of the timed grid's input takes the repetition's
@@ -89,16 +92,16 @@ size_t grid_check_repetition(void *ctx, uint64_t key, const char *label);
 /* The two device grids (in, then out, `capacity` floats each), the host input (seeded random
  * floats in [-1, 1), copied to `in`) and host rows for checks (got_capacity floats, pinned). Not
  * enough memory: one line naming `what`, exit 2. */
-void grid_buffers_open(float **in, float **out, float **host_in, float **got, size_t capacity, size_t got_capacity,
-                       uint64_t seed, const char *what);
+void grid_buffers_open(float **in, float **out, float **host_in, float **got, size_t capacity,
+                       size_t got_capacity, uint64_t seed, const char *what);
 void grid_buffers_close(float *in, float *host_in, float *got);
 
 #ifdef __CUDACC__
 /* Copy the checked rows of a device grid to host (row k at host + k*nx). */
 void fetch_rows(float *host, const float *dev, struct grid g, const struct rows *s);
 /* Mismatches in the device output's checked rows, plus input rows changed. */
-size_t compare_grid(const char *label, const struct reference *ref, const float *out, const float *in, float *got,
-                    const float *host_in);
+size_t compare_grid(const char *label, const struct reference *ref, const float *out,
+                    const float *in, float *got, const float *host_in);
 #endif
 
 #endif

@@ -55,7 +55,8 @@ double lab_dram_latency_ns(struct lab *lab)
     uint32_t *image = (uint32_t *)calloc(bytes / 4, sizeof(uint32_t));
     unsigned *order = (unsigned *)malloc(slots * sizeof(unsigned));
     if (!image || !order)
-        memlab_die(EXIT_USAGE, "out of host memory for the %.0f MiB chase buffer", bytes / 1048576.0);
+        memlab_die(EXIT_USAGE, "out of host memory for the %.0f MiB chase buffer",
+                   bytes / 1048576.0);
     unsigned *links = (unsigned *)gpu_alloc(bytes, "the pointer-chase buffer");
     struct chase_job c = {links, hops, (unsigned *)gpu_alloc(sizeof(unsigned), "the chase cursor")};
     struct rng r = rng_seeded(lab->opts.seed ^ 0x5eedc4a5e);
@@ -76,11 +77,17 @@ double lab_dram_latency_ns(struct lab *lab)
         CUDA_CHECK(cudaMemcpy(c.cursor, &start, sizeof start, cudaMemcpyHostToDevice));
         launch_chase(&c, 0);
         gpu_check_launch(names[k]);
-        struct row row = {names[k], hops, slots, 4.0 * hops, 0, {0, 0, 0, 0},
+        struct row row = {names[k],
+                          hops,
+                          slots,
+                          4.0 * hops,
+                          0,
+                          {0, 0, 0, 0},
                           verify_chase(lab, names[k], &c, order, slots, hops)};
         if (lab->opts.check) {
             if (row.status == ROW_OK)
-                printf("%-26s verified: %lld hops over %.0f MiB\n", names[k], hops, bytes / 1048576.0);
+                printf("%-26s verified: %lld hops over %.0f MiB\n", names[k], hops,
+                       bytes / 1048576.0);
             continue;
         }
         if (row.status != ROW_OK) {
@@ -92,7 +99,8 @@ double lab_dram_latency_ns(struct lab *lab)
          * cache (the cycle, common/probes/chase.h): at least one 32-byte sector from DRAM. */
         struct timed_job timed = {names[k], launch_chase, &c, NULL, NULL, {32.0 * hops, 0, 0, 0}};
         enum row_status clocked = lab_time(lab, &timed, &cfg, &row.ms);
-        row.status = verify_chase(lab, names[k], &c, order, slots, (1LL + cfg.warmup + cfg.reps) * hops);
+        row.status =
+            verify_chase(lab, names[k], &c, order, slots, (1LL + cfg.warmup + cfg.reps) * hops);
         if (row.status == ROW_OK)
             row.status = clocked;
         ns = row.ms.median * 1e6 / hops;
@@ -101,7 +109,8 @@ double lab_dram_latency_ns(struct lab *lab)
     }
     if (!lab->opts.check) {
         report_close(&rep);
-        printf("DRAM latency for the model: %.0f ns (page by page; cycles at the %.0f MHz boost clock)\n",
+        printf("DRAM latency for the model: %.0f ns (page by page; cycles at the %.0f MHz boost "
+               "clock)\n",
                ns, lab->gpu.sm_clock_khz / 1e3);
     }
     gpu_free(links);

@@ -20,22 +20,25 @@ void profile_mark(int point)
     CUDA_CHECK(cudaGetLastError());
 }
 
-int profile_self(const char *const *metrics, int count, int points, const char *args, profile_row_fn row, void *ctx,
-                 const char *without)
+int profile_self(const char *const *metrics, int count, int points, const char *args,
+                 profile_row_fn row, void *ctx, const char *without)
 {
-    char exe[1024], dir[] = "/tmp/memlab-ncu-XXXXXX", csv[64], list[2048] = "", command[8192], line[8192];
+    char exe[1024], dir[] = "/tmp/memlab-ncu-XXXXXX", csv[64], list[2048] = "", command[8192],
+                    line[8192];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (count > PROFILE_MAX_METRICS || access(PROFILE_TOOL, R_OK) != 0 || len <= 0 || !mkdtemp(dir)) {
-        printf("counters: %s not found or no temporary folder: run from the kit's root; no counters\n",
-               PROFILE_TOOL);
+    if (count > PROFILE_MAX_METRICS || access(PROFILE_TOOL, R_OK) != 0 || len <= 0 ||
+        !mkdtemp(dir)) {
+        printf(
+            "counters: %s not found or no temporary folder: run from the kit's root; no counters\n",
+            PROFILE_TOOL);
         return 0;
     }
     exe[len] = '\0';
     for (int m = 0; m < count; m++)
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", m ? "," : "", metrics[m]);
     snprintf(csv, sizeof csv, "%s/counters.csv", dir);
-    snprintf(command, sizeof command, "MARKER=memlab_profile_marker sh %s '%s' '%s' -- '%s' %s", PROFILE_TOOL,
-             csv, list, exe, args);
+    snprintf(command, sizeof command, "MARKER=memlab_profile_marker sh %s '%s' '%s' -- '%s' %s",
+             PROFILE_TOOL, csv, list, exe, args);
     printf("counters: one profiled launch per point under Nsight Compute...\n");
     fflush(stdout);
     int status = system(command), rows = 0;

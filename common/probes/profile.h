@@ -22,7 +22,7 @@ typedef int (*profile_row_fn)(void *ctx, int point, const double *values);
 /* Runs this program again under ncu with `args`, collecting `count` metrics for the lab's
  * `points` points; returns the kernels joined to a point. `without` says, after "none
  * collected; ", what the lab's output lacks then ("the ncu_* columns stay empty"). */
-int profile_self(const char *const *metrics, int count, int points, const char *args, profile_row_fn row, void *ctx,
-                 const char *without);
+int profile_self(const char *const *metrics, int count, int points, const char *args,
+                 profile_row_fn row, void *ctx, const char *without);
 
 #endif

@@ -46,20 +46,23 @@ __global__ void copy_float4_kernel(float *out, const float *in, size_t n)
     // the last n%4 floats. cudaMalloc'd arrays are 256-byte aligned.
 }
 
-static int launch_copy_contiguous(float *out, const float *in, size_t n, int param, cudaStream_t stream)
+static int launch_copy_contiguous(float *out, const float *in, size_t n, int param,
+                                  cudaStream_t stream)
 {
     (void)param;
     copy_contiguous_kernel<<<blocks_for(n), BLOCK, 0, stream>>>(out, in, n);
     return LAB_OK;
 }
 
-static int launch_copy_strided(float *out, const float *in, size_t n, int stride, cudaStream_t stream)
+static int launch_copy_strided(float *out, const float *in, size_t n, int stride,
+                               cudaStream_t stream)
 {
     // TODO(1a): launch copy_strided_kernel with one thread per copied element.
     return LAB_NOT_IMPLEMENTED;
 }
 
-static int launch_copy_offset(float *out, const float *in, size_t n, int offset, cudaStream_t stream)
+static int launch_copy_offset(float *out, const float *in, size_t n, int offset,
+                              cudaStream_t stream)
 {
     // TODO(1b): launch copy_offset_kernel with one thread per element.
     return LAB_NOT_IMPLEMENTED;

@@ -24,7 +24,8 @@ extern "C" {
 #endif
 
 /* Launch the variant's kernel on `stream`; return LAB_OK or LAB_NOT_IMPLEMENTED. */
-typedef int (*lab1_launch_fn)(float *out, const float *in, size_t n, int param, cudaStream_t stream);
+typedef int (*lab1_launch_fn)(float *out, const float *in, size_t n, int param,
+                              cudaStream_t stream);
 
 struct lab1_variant {
     const char *name;

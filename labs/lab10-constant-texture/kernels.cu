@@ -58,8 +58,8 @@ __device__ __forceinline__ unsigned hop(const unsigned *table, unsigned at, enum
 
 /* Thread t follows its LAB10_CHAINS chains `steps` hops; the chains are independent, so a
  * warp keeps that many loads in flight, and a hop is nothing but its load. */
-__device__ __forceinline__ void chase(unsigned *ends, const unsigned *starts, const unsigned *table, int threads,
-                                      int steps, enum path how)
+__device__ __forceinline__ void chase(unsigned *ends, const unsigned *starts, const unsigned *table,
+                                      int threads, int steps, enum path how)
 {
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= threads)
@@ -78,20 +78,22 @@ __device__ __forceinline__ void chase(unsigned *ends, const unsigned *starts, co
         ends[t * LAB10_CHAINS + c] = at[c];
 }
 
-__global__ void chase_constant_kernel(unsigned *ends, const unsigned *starts, int threads, int steps)
+__global__ void chase_constant_kernel(unsigned *ends, const unsigned *starts, int threads,
+                                      int steps)
 {
     chase(ends, starts, NULL, threads, steps, CONSTANT_PATH);
 }
 
-__global__ void chase_global_kernel(unsigned *ends, const unsigned *starts, const unsigned *table, int threads,
-                                    int steps)
+__global__ void chase_global_kernel(unsigned *ends, const unsigned *starts, const unsigned *table,
+                                    int threads, int steps)
 {
     chase(ends, starts, table, threads, steps, GLOBAL_PATH);
 }
 
 /* const __restrict__ tells the compiler nothing writes the table while the kernel runs: with
  * it, plain loads may take the read-only path too; __ldg asks for it outright. */
-__global__ void chase_readonly_kernel(unsigned *__restrict__ ends, const unsigned *__restrict__ starts,
+__global__ void chase_readonly_kernel(unsigned *__restrict__ ends,
+                                      const unsigned *__restrict__ starts,
                                       const unsigned *__restrict__ table, int threads, int steps)
 {
     // TODO(10a): the chase, as chase_global_kernel, by the read-only path.
@@ -111,7 +113,8 @@ __device__ __forceinline__ float texel(const float *in, int w, int h, int i, int
 /* What tex2D returns with linear filtering, in float: the four texels around (x, y), where
  * texel centres sit at i + 0.5, weighted by the distances. The weights keep the 24 bits of a
  * float where the texture unit keeps 8: this one is exact to a few ulps. */
-__device__ __forceinline__ float bilinear_global(const float *in, int w, int h, float x, float y, bool border)
+__device__ __forceinline__ float bilinear_global(const float *in, int w, int h, float x, float y,
+                                                 bool border)
 {
     // TODO(10b): what the texture unit computes, as the handout's section 1 gives it: the four
     // texels around (x, y), texel centres sitting at i + 0.5, each weighted by how close (x,
@@ -123,7 +126,8 @@ __device__ __forceinline__ float bilinear_global(const float *in, int w, int h, 
 /* One output pixel a thread: the tex2D reads of a warp land on a small 2D patch of the
  * texture, which the texture cache holds in 2D tiles (the cudaArray's layout). The address
  * mode (clamp for the zoom, border for the rotation) is the texture object's. */
-__global__ void resample_texture_kernel(float *out, int w, int h, cudaTextureObject_t tex, struct lab10_map map)
+__global__ void resample_texture_kernel(float *out, int w, int h, cudaTextureObject_t tex,
+                                        struct lab10_map map)
 {
     int ox = blockIdx.x * blockDim.x + threadIdx.x, oy = blockIdx.y * blockDim.y + threadIdx.y;
     if (ox >= w || oy >= h)
@@ -134,8 +138,8 @@ __global__ void resample_texture_kernel(float *out, int w, int h, cudaTextureObj
 
 /* The same pixels with four loads each and the arithmetic in float; border chooses the
  * address mode (0 outside) over clamp. */
-__global__ void resample_global_kernel(float *out, int w, int h, const float *in, int in_w, int in_h,
-                                       struct lab10_map map, bool border)
+__global__ void resample_global_kernel(float *out, int w, int h, const float *in, int in_w,
+                                       int in_h, struct lab10_map map, bool border)
 {
     // TODO(10b): as resample_texture_kernel, with bilinear_global(in, in_w, in_h, x, y, border).
 }
@@ -146,15 +150,17 @@ static int launch_chase_constant(const struct lab10_args *a, cudaStream_t stream
 {
     /* The table goes to constant memory on the launch's own stream, ahead of the kernel
      * (1 KiB: a few microseconds against the chase's milliseconds). */
-    (void)cudaMemcpyToSymbolAsync(lab10_table, a->table, sizeof lab10_table, 0, cudaMemcpyDeviceToDevice, stream);
-    chase_constant_kernel<<<blocks_for(a->threads), BLOCK, 0, stream>>>(a->ends, a->starts, a->threads, a->steps);
+    (void)cudaMemcpyToSymbolAsync(lab10_table, a->table, sizeof lab10_table, 0,
+                                  cudaMemcpyDeviceToDevice, stream);
+    chase_constant_kernel<<<blocks_for(a->threads), BLOCK, 0, stream>>>(a->ends, a->starts,
+                                                                        a->threads, a->steps);
     return LAB_OK;
 }
 
 static int launch_chase_global(const struct lab10_args *a, cudaStream_t stream)
 {
-    chase_global_kernel<<<blocks_for(a->threads), BLOCK, 0, stream>>>(a->ends, a->starts, a->table, a->threads,
-                                                                      a->steps);
+    chase_global_kernel<<<blocks_for(a->threads), BLOCK, 0, stream>>>(a->ends, a->starts, a->table,
+                                                                      a->threads, a->steps);
     return LAB_OK;
 }
 
@@ -167,8 +173,8 @@ static int launch_chase_readonly(const struct lab10_args *a, cudaStream_t stream
 static int launch_zoom_texture(const struct lab10_args *a, cudaStream_t stream)
 {
     dim3 block(TILE_X, TILE_Y);
-    resample_texture_kernel<<<tiles_for(a->out_w, a->out_h, block), block, 0, stream>>>(a->out, a->out_w, a->out_h,
-                                                                                         a->tex, a->map);
+    resample_texture_kernel<<<tiles_for(a->out_w, a->out_h, block), block, 0, stream>>>(
+        a->out, a->out_w, a->out_h, a->tex, a->map);
     return LAB_OK;
 }
 
@@ -198,11 +204,17 @@ static int launch_rotate_global(const struct lab10_args *a, cudaStream_t stream)
 extern "C" const struct lab10_variant lab10_variants[] = {
     {"chase_constant", "the chase through a __constant__ table (one address a request at a time)",
      launch_chase_constant},
-    {"chase_global", "the chase through a plain global pointer (L1, by 128-byte lines)", launch_chase_global},
-    {"chase_readonly", "the chase through the read-only data path (const __restrict__, __ldg)", launch_chase_readonly},
-    {"zoom_texture", "bilinear magnification by the texture unit (8-bit weights, clamp)", launch_zoom_texture},
-    {"zoom_global", "the same bilinear magnification from global memory, weights in float", launch_zoom_global},
-    {"rotate_texture", "rotation about the centre through the texture path (border)", launch_rotate_texture},
-    {"rotate_global", "rotation about the centre from global memory (border)", launch_rotate_global},
+    {"chase_global", "the chase through a plain global pointer (L1, by 128-byte lines)",
+     launch_chase_global},
+    {"chase_readonly", "the chase through the read-only data path (const __restrict__, __ldg)",
+     launch_chase_readonly},
+    {"zoom_texture", "bilinear magnification by the texture unit (8-bit weights, clamp)",
+     launch_zoom_texture},
+    {"zoom_global", "the same bilinear magnification from global memory, weights in float",
+     launch_zoom_global},
+    {"rotate_texture", "rotation about the centre through the texture path (border)",
+     launch_rotate_texture},
+    {"rotate_global", "rotation about the centre from global memory (border)",
+     launch_rotate_global},
 };
 extern "C" const int lab10_variant_count = sizeof lab10_variants / sizeof lab10_variants[0];

@@ -114,14 +114,17 @@ static inline long long tm_floor_div256(long long q)
 /* What one 1/256 step of a, of b and of the product weight ab can change in a blend of the
  * footprints (i + di, j + dj), |di|, |dj| <= radius: the largest change along x (dx), along y
  * (dy) and of the cross term T00 - T10 - T01 + T11 (dxy), as (dx + dy + dxy) / 256. */
-static inline double tm_weight_step(const struct tm_texture *t, long long i, long long j, int radius)
+static inline double tm_weight_step(const struct tm_texture *t, long long i, long long j,
+                                    int radius)
 {
     double worst = 0, ignored = 0;
     for (long long fj = j - radius; fj <= j + radius; fj++)
         for (long long fi = i - radius; fi <= i + radius; fi++) {
             double t00 = tm_texel(t, fi, fj, &ignored), t10 = tm_texel(t, fi + 1, fj, &ignored);
-            double t01 = tm_texel(t, fi, fj + 1, &ignored), t11 = tm_texel(t, fi + 1, fj + 1, &ignored);
-            double dx = fmax(fabs(t10 - t00), fabs(t11 - t01)), dy = fmax(fabs(t01 - t00), fabs(t11 - t10));
+            double t01 = tm_texel(t, fi, fj + 1, &ignored),
+                   t11 = tm_texel(t, fi + 1, fj + 1, &ignored);
+            double dx = fmax(fabs(t10 - t00), fabs(t11 - t01)),
+                   dy = fmax(fabs(t01 - t00), fabs(t11 - t10));
             double step = (dx + dy + fabs(t00 - t10 - t01 + t11)) / 256;
             worst = step > worst ? step : worst;
         }
@@ -148,7 +151,8 @@ static inline struct tm_fetch tm_fetch(const struct tm_texture *t, float u, floa
     for (int b = 0; b < ny; b++)
         for (int a = 0; a < nx; a++) {
             long long i = tm_floor_div256(qx[a]), j = tm_floor_div256(qy[b]);
-            long long wa = qx[a] - 256 * i, wb = qy[b] - 256 * j, ab = wa * wb; /* in 1/256, 1/65536 */
+            long long wa = qx[a] - 256 * i, wb = qy[b] - 256 * j,
+                      ab = wa * wb; /* in 1/256, 1/65536 */
             double t00 = tm_texel(t, i, j, &f.scale), t10 = tm_texel(t, i + 1, j, &f.scale);
             double t01 = tm_texel(t, i, j + 1, &f.scale), t11 = tm_texel(t, i + 1, j + 1, &f.scale);
             /* the product weight in 1/256: exact (the guide), or rounded to the nearest (H100) */
@@ -216,12 +220,14 @@ static inline void tm_count_ties(struct tm_tie_count *n, const struct tm_fetch *
 /* Bilinear interpolation with exact weights (what a float implementation computes, to a few
  * ulps): the reference the texture's 8-bit weights are measured against. `spread` gets the
  * largest minus the smallest texel of the 4 x 4 neighbourhood (0 where NULL). */
-static inline double tm_exact_bilinear(const struct tm_texture *t, double x, double y, double *scale, double *spread)
+static inline double tm_exact_bilinear(const struct tm_texture *t, double x, double y,
+                                       double *scale, double *spread)
 {
     double xb = x - 0.5, yb = y - 0.5, fi = floor(xb), fj = floor(yb), a = xb - fi, b = yb - fj;
     long long i = (long long)fi, j = (long long)fj;
     double s = 0;
-    double value = (1 - a) * (1 - b) * tm_texel(t, i, j, &s) + a * (1 - b) * tm_texel(t, i + 1, j, &s) +
+    double value = (1 - a) * (1 - b) * tm_texel(t, i, j, &s) +
+                   a * (1 - b) * tm_texel(t, i + 1, j, &s) +
                    (1 - a) * b * tm_texel(t, i, j + 1, &s) + a * b * tm_texel(t, i + 1, j + 1, &s);
     if (scale)
         *scale = s;

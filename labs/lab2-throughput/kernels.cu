@@ -73,7 +73,8 @@ static int launch_rmw_float4(float *x, size_t n, long long threads, int loads, c
     return LAB_NOT_IMPLEMENTED;
 }
 
-static int launch_rmw_float_ilp(float *x, size_t n, long long threads, int loads, cudaStream_t stream)
+static int launch_rmw_float_ilp(float *x, size_t n, long long threads, int loads,
+                                cudaStream_t stream)
 {
     // TODO(2c): launch rmw_float_ilp_kernel with `threads` threads, shaped like rmw_float.
     return LAB_NOT_IMPLEMENTED;
@@ -86,7 +87,7 @@ extern "C" const struct lab2_variant lab2_variants[] = {
      (const void *)rmw_float2_kernel, 8},
     {"rmw_float4", "the same, one float4 (16 bytes) per thread per iteration", launch_rmw_float4,
      (const void *)rmw_float4_kernel, 16},
-    {"rmw_float_ilp", "floats, `loads` independent loads in flight per thread", launch_rmw_float_ilp,
-     (const void *)rmw_float_ilp_kernel, 4},
+    {"rmw_float_ilp", "floats, `loads` independent loads in flight per thread",
+     launch_rmw_float_ilp, (const void *)rmw_float_ilp_kernel, 4},
 };
 extern "C" const int lab2_variant_count = sizeof lab2_variants / sizeof lab2_variants[0];

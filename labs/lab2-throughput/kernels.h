@@ -26,7 +26,7 @@
 
 #include "lab.h"
 
-#define LAB2_BLOCK 256  /* threads per block, or fewer where `threads` needs it */
+#define LAB2_BLOCK 256 /* threads per block, or fewer where `threads` needs it */
 #define LAB2_MAX_LOADS 8
 
 /* Threads per block for `threads` threads in total (a multiple of 32): the largest power
@@ -43,7 +43,8 @@ extern "C" {
 
 /* Launch the variant's kernel on `stream`; return LAB_OK or LAB_NOT_IMPLEMENTED.
  * `loads` is used by rmw_float_ilp only (the others ignore it). */
-typedef int (*lab2_launch_fn)(float *x, size_t n, long long threads, int loads, cudaStream_t stream);
+typedef int (*lab2_launch_fn)(float *x, size_t n, long long threads, int loads,
+                              cudaStream_t stream);
 
 struct lab2_variant {
     const char *name;

@@ -21,8 +21,8 @@
  * number word_index[t] (4, 8 or 16 bytes, aligned to its size). */
 static inline int bank_wavefronts(const size_t *word_index, int lanes, int word_bytes)
 {
-    int parts = word_bytes / BANK_WORD_BYTES;       /* 4-byte words per word */
-    int per_phase = WAVEFRONT_BYTES / word_bytes;   /* threads served per phase */
+    int parts = word_bytes / BANK_WORD_BYTES;     /* 4-byte words per word */
+    int per_phase = WAVEFRONT_BYTES / word_bytes; /* threads served per phase */
     int total = 0;
     for (int first = 0; first < lanes; first += per_phase) {
         size_t seen[BANKS][BANKS]; /* distinct 4-byte word addresses per bank */

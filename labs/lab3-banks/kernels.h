@@ -43,7 +43,8 @@
 #define LAB3_STRIDE_MAX 33
 #define LAB3_STRIDE_ROUNDS 1024
 /* Enough words for lane*s + warp + j at the largest stride, rounded up to 32 words. */
-#define LAB3_STRIDE_TILE_WORDS ((31 * LAB3_STRIDE_MAX + LAB3_WARPS - 1 + LAB3_STRIDE_ROUNDS + 31) / 32 * 32)
+#define LAB3_STRIDE_TILE_WORDS                                                                     \
+    ((31 * LAB3_STRIDE_MAX + LAB3_WARPS - 1 + LAB3_STRIDE_ROUNDS + 31) / 32 * 32)
 
 #define LAB3_STRUCTS 1024
 #define LAB3_K_MAX 8
@@ -55,7 +56,8 @@
 #ifdef __CUDACC__
 __host__ __device__
 #endif
-static inline uint32_t lab3_mix(uint32_t acc, uint32_t word)
+    static inline uint32_t
+    lab3_mix(uint32_t acc, uint32_t word)
 {
     return acc * 31u + word;
 }
@@ -66,7 +68,8 @@ extern "C" {
 
 /* Launch the variant's kernel on `stream` with ceil(n / LAB3_BLOCK) blocks of LAB3_BLOCK
  * threads; return LAB_OK or LAB_NOT_IMPLEMENTED. */
-typedef int (*lab3_launch_fn)(uint32_t *out, const uint32_t *in, size_t n, int param, cudaStream_t stream);
+typedef int (*lab3_launch_fn)(uint32_t *out, const uint32_t *in, size_t n, int param,
+                              cudaStream_t stream);
 
 struct lab3_variant {
     const char *name;

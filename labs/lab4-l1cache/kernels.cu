@@ -67,8 +67,8 @@ static int launch_chase(const struct lab4_args *a, cudaStream_t stream)
 extern "C" const struct lab4_variant lab4_variants[] = {
     {"copy_stream", "out[i] = in[i]: no byte read twice (given)", launch_copy_stream,
      (const void *)copy_stream_kernel},
-    {"stencil_1d", "out[i] = sum of in[i-r..i+r]: neighbours share 2r of 2r+1 loads", launch_stencil_1d,
-     (const void *)stencil_1d_kernel},
+    {"stencil_1d", "out[i] = sum of in[i-r..i+r]: neighbours share 2r of 2r+1 loads",
+     launch_stencil_1d, (const void *)stencil_1d_kernel},
     {"chase", "one warp follows a chain of dependent loads: time per hop = latency", launch_chase,
      (const void *)chase_kernel},
 };

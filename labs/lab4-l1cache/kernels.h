@@ -51,13 +51,13 @@ extern "C" {
 #endif
 
 struct lab4_args {
-    float *out, *in;     /* copy_stream, stencil_1d: n floats each */
+    float *out, *in; /* copy_stream, stencil_1d: n floats each */
     size_t n;
-    int radius;          /* stencil_1d */
-    unsigned *links;     /* chase: the chain, word indices (common/probes/chase.h) */
-    unsigned start;      /* chase: the word index to start from */
-    long long hops;      /* chase: links to follow */
-    unsigned *ends;      /* chase: LAB4_CHASE_LANES words, one per lane */
+    int radius;      /* stencil_1d */
+    unsigned *links; /* chase: the chain, word indices (common/probes/chase.h) */
+    unsigned start;  /* chase: the word index to start from */
+    long long hops;  /* chase: links to follow */
+    unsigned *ends;  /* chase: LAB4_CHASE_LANES words, one per lane */
 };
 
 /* Launch the variant's kernel on `stream`; return LAB_OK or LAB_NOT_IMPLEMENTED. */

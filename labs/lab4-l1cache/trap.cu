@@ -8,7 +8,8 @@
  */
 #include <stddef.h>
 
-__global__ void copy_restrict_kernel(float *__restrict__ out, const float *__restrict__ in, size_t n)
+__global__ void copy_restrict_kernel(float *__restrict__ out, const float *__restrict__ in,
+                                     size_t n)
 {
     size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)

@@ -28,7 +28,7 @@ struct column {
     bool inside; /* the thread owns an interior column */
     int plane;   /* nx * ny: one step in z */
     int z, z_end;
-    int i;       /* index of the thread's point on plane z */
+    int i; /* index of the thread's point on plane z */
 };
 
 __device__ __forceinline__ struct column column_of(const struct lab5_grid &g)
@@ -50,7 +50,8 @@ __device__ __forceinline__ struct column column_of(const struct lab5_grid &g)
 /* The halo of the plane the column is on: threads tx < R load the R columns left and
  * right of their row, threads ty < R the R rows above and below their column (a star
  * stencil never reads the corners). Every point read lies inside the grid. */
-__device__ __forceinline__ void load_halo(float (*tile)[TILE_W], const struct column &c, const float *cur, int nx)
+__device__ __forceinline__ void load_halo(float (*tile)[TILE_W], const struct column &c,
+                                          const float *cur, int nx)
 {
     if (c.tx < R && c.ty < c.bh) {
         tile[R + c.ty][c.tx] = cur[c.i - R];
@@ -72,7 +73,8 @@ __device__ __forceinline__ float plane_terms(const float *t)
 }
 
 /* One time step at the thread's point, from the centre value and the Laplacian's terms. */
-__device__ __forceinline__ void store_step(const struct lab5_grid &g, int i, float centre, float lap)
+__device__ __forceinline__ void store_step(const struct lab5_grid &g, int i, float centre,
+                                           float lap)
 {
     g.next[i] = 2.0f * centre - g.prev[i] + g.vsq[i] * lap;
 }
@@ -158,7 +160,8 @@ LAB5_KERNELS(fwd_o8_ring)
 
 /* ---- launchers -------------------------------------------------------------------------- */
 
-static int launch_fwd_o8_queue(const struct lab5_grid *g, int cap, int smem_spill, cudaStream_t stream)
+static int launch_fwd_o8_queue(const struct lab5_grid *g, int cap, int smem_spill,
+                               cudaStream_t stream)
 {
     dim3 blocks;
     if (!lab5_blocks(&blocks, g))
@@ -166,7 +169,8 @@ static int launch_fwd_o8_queue(const struct lab5_grid *g, int cap, int smem_spil
     return fwd_o8_queue_at(cap, smem_spill, blocks, dim3(BX, BY), *g, stream);
 }
 
-static int launch_fwd_o8_ring(const struct lab5_grid *g, int cap, int smem_spill, cudaStream_t stream)
+static int launch_fwd_o8_ring(const struct lab5_grid *g, int cap, int smem_spill,
+                              cudaStream_t stream)
 {
     // TODO(5b): as launch_fwd_o8_queue, with fwd_o8_ring_at.
     return LAB_NOT_IMPLEMENTED;
@@ -176,9 +180,10 @@ static int launch_fwd_o8_ring(const struct lab5_grid *g, int cap, int smem_spill
  * 128, or 0 for none), from your measurements; the driver prints it next to the best cap
  * it measured. Justify it in your report. */
 extern "C" const struct lab5_variant lab5_variants[] = {
-    {"fwd_o8_queue", "the seed's kernel: plane tile in shared memory, the column's 9 values in registers",
-     launch_fwd_o8_queue, fwd_o8_queue_kernel, BX * BY, /* chosen_cap */ 0},
+    {"fwd_o8_queue",
+     "the seed's kernel: plane tile in shared memory, the column's 9 values in registers",
+    launch_fwd_o8_queue, fwd_o8_queue_kernel, BX * BY, /* chosen_cap */ 0},
     {"fwd_o8_ring", "the column's 9 values in a shared-memory ring: nothing carried in registers",
-     launch_fwd_o8_ring, fwd_o8_ring_kernel, BX * BY, /* chosen_cap */ 0},
+     launch_fwd_o8_ring, fwd_o8_ring_kernel, BX *BY, /* chosen_cap */ 0},
 };
 extern "C" const int lab5_variant_count = sizeof lab5_variants / sizeof lab5_variants[0];

@@ -53,7 +53,10 @@
 
 /* The caps every variant is compiled at (and 0: none), in the sweep's order. */
 #define LAB5_CAP_COUNT 8
-#define LAB5_CAP_VALUES {24, 32, 40, 48, 64, 96, 128, 0}
+#define LAB5_CAP_VALUES                                                                            \
+    {                                                                                              \
+        24, 32, 40, 48, 64, 96, 128, 0                                                             \
+    }
 
 struct lab5_grid {
     float *next;
@@ -67,7 +70,8 @@ extern "C" {
 
 /* Launch the variant at register cap `cap` (0: none), spilling to shared memory when
  * smem_spill is 1, on `stream`; return LAB_OK or LAB_NOT_IMPLEMENTED. */
-typedef int (*lab5_launch_fn)(const struct lab5_grid *g, int cap, int smem_spill, cudaStream_t stream);
+typedef int (*lab5_launch_fn)(const struct lab5_grid *g, int cap, int smem_spill,
+                              cudaStream_t stream);
 /* The __global__ function the variant launches at that cap, or NULL if there is none. */
 typedef const void *(*lab5_kernel_fn)(int cap, int smem_spill);
 
@@ -123,83 +127,90 @@ static inline bool lab5_blocks(dim3 *blocks, const struct lab5_grid *g)
  * launch bounds ask for 24), so its area is sized for 1024 threads, within the 48 KiB of
  * static shared memory a block may have: what does not fit still goes to local memory. */
 #define LAB5_SMEM_SPILLING_ asm volatile(".pragma \"enable_smem_spilling\";")
-#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 750 || __CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 ||          \
-                               __CUDA_ARCH__ == 890)
+#if defined(__CUDA_ARCH__) &&                                                                      \
+    (__CUDA_ARCH__ == 750 || __CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
 #define LAB5_SMEM32_REGS_ __maxnreg__(32)
 #else
-#define LAB5_SMEM32_REGS_ __launch_bounds__(LAB5_BLOCK_X * LAB5_BLOCK_Y, 4)
+#define LAB5_SMEM32_REGS_ __launch_bounds__(LAB5_BLOCK_X *LAB5_BLOCK_Y, 4)
 #endif
 
-#define LAB5_CAPPED_(name, n)                                                                    \
-    __global__ void __maxnreg__(n) name##_cap##n(struct lab5_grid g) { name(g); }
-#define LAB5_SMEM_(name, n, regs)                                                                \
-    __global__ void regs name##_smem##n(struct lab5_grid g)                                     \
-    {                                                                                            \
-        LAB5_SMEM_SPILLING_;                                                                     \
-        name(g);                                                                                 \
+#define LAB5_CAPPED_(name, n)                                                                      \
+    __global__ void __maxnreg__(n) name##_cap##n(struct lab5_grid g)                               \
+    {                                                                                              \
+        name(g);                                                                                   \
     }
-#define LAB5_KERNEL_CASE_(name, n)                                                               \
-    case n:                                                                                      \
+#define LAB5_SMEM_(name, n, regs)                                                                  \
+    __global__ void regs name##_smem##n(struct lab5_grid g)                                        \
+    {                                                                                              \
+        LAB5_SMEM_SPILLING_;                                                                       \
+        name(g);                                                                                   \
+    }
+#define LAB5_KERNEL_CASE_(name, n)                                                                 \
+    case n:                                                                                        \
         return (const void *)name##_cap##n;
-#define LAB5_LAUNCH_CASE_(name, n, kind)                                                         \
-    case n:                                                                                      \
-        name##_##kind##n<<<blocks, threads, 0, stream>>>(g);                                     \
+#define LAB5_LAUNCH_CASE_(name, n, kind)                                                           \
+    case n:                                                                                        \
+        name##_##kind##n<<<blocks, threads, 0, stream>>>(g);                                       \
         return LAB_OK;
 
-#define LAB5_KERNELS(name)                                                                       \
-    LAB5_CAPPED_(name, 24)                                                                       \
-    LAB5_CAPPED_(name, 32)                                                                       \
-    LAB5_CAPPED_(name, 40)                                                                       \
-    LAB5_CAPPED_(name, 48)                                                                       \
-    LAB5_CAPPED_(name, 64)                                                                       \
-    LAB5_CAPPED_(name, 96)                                                                       \
-    LAB5_CAPPED_(name, 128)                                                                      \
-    __global__ void name##_capnone(struct lab5_grid g) { name(g); }                              \
-    LAB5_SMEM_(name, 24, __maxnreg__(24))                                                        \
-    LAB5_SMEM_(name, 32, LAB5_SMEM32_REGS_)                                                      \
-    [[maybe_unused]] static inline const void *name##_kernel(int cap, int smem_spill)            \
-    {                                                                                            \
-        if (smem_spill)                                                                          \
-            return cap == 24 ? (const void *)name##_smem24                                       \
-                 : cap == 32 ? (const void *)name##_smem32 : NULL;                               \
-        switch (cap) {                                                                           \
-            LAB5_KERNEL_CASE_(name, 24)                                                          \
-            LAB5_KERNEL_CASE_(name, 32)                                                          \
-            LAB5_KERNEL_CASE_(name, 40)                                                          \
-            LAB5_KERNEL_CASE_(name, 48)                                                          \
-            LAB5_KERNEL_CASE_(name, 64)                                                          \
-            LAB5_KERNEL_CASE_(name, 96)                                                          \
-            LAB5_KERNEL_CASE_(name, 128)                                                         \
-        case 0:                                                                                  \
-            return (const void *)name##_capnone;                                                 \
-        }                                                                                        \
-        return NULL;                                                                             \
-    }                                                                                            \
-    /* The driver asks only for caps that exist; another gets LAB_NOT_IMPLEMENTED. */            \
-    [[maybe_unused]] static inline int name##_at(int cap, int smem_spill, dim3 blocks,          \
-                                                 dim3 threads, struct lab5_grid g,               \
-                                                 cudaStream_t stream)                            \
-    {                                                                                            \
-        if (smem_spill) {                                                                        \
-            switch (cap) {                                                                       \
-                LAB5_LAUNCH_CASE_(name, 24, smem)                                                \
-                LAB5_LAUNCH_CASE_(name, 32, smem)                                                \
-            }                                                                                    \
-            return LAB_NOT_IMPLEMENTED;                                                          \
-        }                                                                                        \
-        switch (cap) {                                                                           \
-            LAB5_LAUNCH_CASE_(name, 24, cap)                                                     \
-            LAB5_LAUNCH_CASE_(name, 32, cap)                                                     \
-            LAB5_LAUNCH_CASE_(name, 40, cap)                                                     \
-            LAB5_LAUNCH_CASE_(name, 48, cap)                                                     \
-            LAB5_LAUNCH_CASE_(name, 64, cap)                                                     \
-            LAB5_LAUNCH_CASE_(name, 96, cap)                                                     \
-            LAB5_LAUNCH_CASE_(name, 128, cap)                                                    \
-        case 0:                                                                                  \
-            name##_capnone<<<blocks, threads, 0, stream>>>(g);                                   \
-            return LAB_OK;                                                                       \
-        }                                                                                        \
-        return LAB_NOT_IMPLEMENTED;                                                              \
+#define LAB5_KERNELS(name)                                                                         \
+    LAB5_CAPPED_(name, 24)                                                                         \
+    LAB5_CAPPED_(name, 32)                                                                         \
+    LAB5_CAPPED_(name, 40)                                                                         \
+    LAB5_CAPPED_(name, 48)                                                                         \
+    LAB5_CAPPED_(name, 64)                                                                         \
+    LAB5_CAPPED_(name, 96)                                                                         \
+    LAB5_CAPPED_(name, 128)                                                                        \
+    __global__ void name##_capnone(struct lab5_grid g)                                             \
+    {                                                                                              \
+        name(g);                                                                                   \
+    }                                                                                              \
+    LAB5_SMEM_(name, 24, __maxnreg__(24))                                                          \
+    LAB5_SMEM_(name, 32, LAB5_SMEM32_REGS_)                                                        \
+    [[maybe_unused]] static inline const void *name##_kernel(int cap, int smem_spill)              \
+    {                                                                                              \
+        if (smem_spill)                                                                            \
+            return cap == 24   ? (const void *)name##_smem24                                       \
+                   : cap == 32 ? (const void *)name##_smem32                                       \
+                               : NULL;                                                             \
+        switch (cap) {                                                                             \
+            LAB5_KERNEL_CASE_(name, 24)                                                            \
+            LAB5_KERNEL_CASE_(name, 32)                                                            \
+            LAB5_KERNEL_CASE_(name, 40)                                                            \
+            LAB5_KERNEL_CASE_(name, 48)                                                            \
+            LAB5_KERNEL_CASE_(name, 64)                                                            \
+            LAB5_KERNEL_CASE_(name, 96)                                                            \
+            LAB5_KERNEL_CASE_(name, 128)                                                           \
+        case 0:                                                                                    \
+            return (const void *)name##_capnone;                                                   \
+        }                                                                                          \
+        return NULL;                                                                               \
+    }                                                                                              \
+    /* The driver asks only for caps that exist; another gets LAB_NOT_IMPLEMENTED. */              \
+    [[maybe_unused]] static inline int name##_at(int cap, int smem_spill, dim3 blocks,             \
+                                                 dim3 threads, struct lab5_grid g,                 \
+                                                 cudaStream_t stream)                              \
+    {                                                                                              \
+        if (smem_spill) {                                                                          \
+            switch (cap) {                                                                         \
+                LAB5_LAUNCH_CASE_(name, 24, smem)                                                  \
+                LAB5_LAUNCH_CASE_(name, 32, smem)                                                  \
+            }                                                                                      \
+            return LAB_NOT_IMPLEMENTED;                                                            \
+        }                                                                                          \
+        switch (cap) {                                                                             \
+            LAB5_LAUNCH_CASE_(name, 24, cap)                                                       \
+            LAB5_LAUNCH_CASE_(name, 32, cap)                                                       \
+            LAB5_LAUNCH_CASE_(name, 40, cap)                                                       \
+            LAB5_LAUNCH_CASE_(name, 48, cap)                                                       \
+            LAB5_LAUNCH_CASE_(name, 64, cap)                                                       \
+            LAB5_LAUNCH_CASE_(name, 96, cap)                                                       \
+            LAB5_LAUNCH_CASE_(name, 128, cap)                                                      \
+        case 0:                                                                                    \
+            name##_capnone<<<blocks, threads, 0, stream>>>(g);                                     \
+            return LAB_OK;                                                                         \
+        }                                                                                          \
+        return LAB_NOT_IMPLEMENTED;                                                                \
     }
 #endif
 

@@ -11,7 +11,7 @@
  */
 #include "kernels.h"
 
-#define BLOCK 256              /* threads per block, in every variant */
+#define BLOCK 256                            /* threads per block, in every variant */
 #define ELEMENTS_PER_VEC4_BLOCK (BLOCK * 16) /* v8, v9: four int4 loads per thread per round */
 #define FULL_WARP 0xffffffffu
 
@@ -286,7 +286,8 @@ static int launch_v9(int *sum, const int *in, size_t n, int *scratch, cudaStream
 }
 
 extern "C" const struct lab6_variant lab6_variants[] = {
-    {"v1_interleaved_divergent", "tree in shared memory; thread t works when t % 2d == 0", launch_v1},
+    {"v1_interleaved_divergent", "tree in shared memory; thread t works when t % 2d == 0",
+     launch_v1},
     {"v2_strided_index", "thread t works on s[2dt]: no divergence, bank conflicts", launch_v2},
     {"v3_sequential_addressing", "thread t < d adds s[t + d]: no bank conflicts", launch_v3},
     {"v4_first_add_during_load", "each thread adds two values while loading", launch_v4},

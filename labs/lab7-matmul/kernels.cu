@@ -44,7 +44,8 @@ __global__ void matmul_untiled_kernel(float *c, const float *a, const float *b, 
  * tile that starts at b_col (its elements `tile` floats apart) to sum. `#pragma unroll 1`
  * keeps the loop a loop: the tile size is a constant in every kernel below, so without it
  * nvcc unrolls the loop on its own and "tiled only" would not exist. */
-__device__ __forceinline__ float accumulate_rolled(float sum, const float *a_row, const float *b_col, int tile)
+__device__ __forceinline__ float accumulate_rolled(float sum, const float *a_row,
+                                                   const float *b_col, int tile)
 {
     // TODO(7b): add to sum the products of the A tile's row (a_row[0 .. tile-1]) and the B
     // tile's column (starting at b_col, its elements `tile` floats apart), in a loop that
@@ -55,7 +56,8 @@ __device__ __forceinline__ float accumulate_rolled(float sum, const float *a_row
 
 /* The same loop, fully unrolled: no counter, no branch, and the tile addresses become
  * constants of the instructions. */
-__device__ __forceinline__ float accumulate_unrolled(float sum, const float *a_row, const float *b_col, int tile)
+__device__ __forceinline__ float accumulate_unrolled(float sum, const float *a_row,
+                                                     const float *b_col, int tile)
 {
     // TODO(7b): the same sum, in a loop that the compiler unrolls completely (`#pragma
     // unroll`, no count: tile is a constant in every kernel), so that no counter or branch is
@@ -70,8 +72,9 @@ __device__ __forceinline__ float accumulate_unrolled(float sum, const float *a_r
  * each thread then takes `tile` multiply-adds from shared memory: a global element is loaded
  * once per block instead of once per thread, `tile` times fewer global loads. The price is
  * two barriers per step, and two shared-memory loads per multiply-add. */
-__device__ __forceinline__ void tiled_matmul(float *c, const float *a, const float *b, int m, int n, int k,
-                                             int tile, bool unrolled, float *a_tile, float *b_tile)
+__device__ __forceinline__ void tiled_matmul(float *c, const float *a, const float *b, int m, int n,
+                                             int k, int tile, bool unrolled, float *a_tile,
+                                             float *b_tile)
 {
     // TODO(7a): the tiled product the comment above describes. Thread (threadIdx.x,
     // threadIdx.y) computes C(row, col), the output at column threadIdx.x and row threadIdx.y
@@ -94,7 +97,8 @@ __global__ void matmul_tiled_4_kernel(float *c, const float *a, const float *b, 
     tiled_matmul(c, a, b, m, n, k, 4, false, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_4_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_4_unrolled_kernel(float *c, const float *a, const float *b, int m,
+                                               int n, int k)
 {
     __shared__ float a_tile[4 * 4], b_tile[4 * 4];
     tiled_matmul(c, a, b, m, n, k, 4, true, a_tile, b_tile);
@@ -106,43 +110,50 @@ __global__ void matmul_tiled_8_kernel(float *c, const float *a, const float *b, 
     tiled_matmul(c, a, b, m, n, k, 8, false, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_8_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_8_unrolled_kernel(float *c, const float *a, const float *b, int m,
+                                               int n, int k)
 {
     __shared__ float a_tile[8 * 8], b_tile[8 * 8];
     tiled_matmul(c, a, b, m, n, k, 8, true, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_12_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_12_kernel(float *c, const float *a, const float *b, int m, int n,
+                                       int k)
 {
     __shared__ float a_tile[12 * 12], b_tile[12 * 12];
     tiled_matmul(c, a, b, m, n, k, 12, false, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_12_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_12_unrolled_kernel(float *c, const float *a, const float *b, int m,
+                                                int n, int k)
 {
     __shared__ float a_tile[12 * 12], b_tile[12 * 12];
     tiled_matmul(c, a, b, m, n, k, 12, true, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_16_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_16_kernel(float *c, const float *a, const float *b, int m, int n,
+                                       int k)
 {
     __shared__ float a_tile[16 * 16], b_tile[16 * 16];
     tiled_matmul(c, a, b, m, n, k, 16, false, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_16_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_16_unrolled_kernel(float *c, const float *a, const float *b, int m,
+                                                int n, int k)
 {
     __shared__ float a_tile[16 * 16], b_tile[16 * 16];
     tiled_matmul(c, a, b, m, n, k, 16, true, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_32_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_32_kernel(float *c, const float *a, const float *b, int m, int n,
+                                       int k)
 {
     __shared__ float a_tile[32 * 32], b_tile[32 * 32];
     tiled_matmul(c, a, b, m, n, k, 32, false, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_32_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_32_unrolled_kernel(float *c, const float *a, const float *b, int m,
+                                                int n, int k)
 {
     __shared__ float a_tile[32 * 32], b_tile[32 * 32];
     tiled_matmul(c, a, b, m, n, k, 32, true, a_tile, b_tile);
@@ -156,7 +167,7 @@ __global__ void matmul_tiled_32_unrolled_kernel(float *c, const float *a, const 
  * buffers) while this step computes. 64 accumulators make it register-hungry: at most 128
  * registers per thread, 2 blocks (16 warps) per SM, and that is enough. */
 __global__ void __launch_bounds__(RB_THREADS, 2)
-matmul_register_blocked_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+    matmul_register_blocked_kernel(float *c, const float *a, const float *b, int m, int n, int k)
 {
     // TODO(7d, optional): 256 threads own the block's 128 x 128 outputs, thread t the
     // 8 x 8 at rows {r, r+1, r+2, r+3, r+64, ..., r+67} and the same pattern of columns,
@@ -168,7 +179,8 @@ matmul_register_blocked_kernel(float *c, const float *a, const float *b, int m, 
     // shared buffer after, one __syncthreads() per step. Guard the edges of C when writing.
 }
 
-static int launch_untiled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t stream)
+static int launch_untiled(float *c, const float *a, const float *b, int m, int n, int k,
+                          cudaStream_t stream)
 {
     dim3 block(UNTILED_BLOCK, UNTILED_BLOCK);
     dim3 grid(blocks_for(n, UNTILED_BLOCK), blocks_for(m, UNTILED_BLOCK));
@@ -178,65 +190,76 @@ static int launch_untiled(float *c, const float *a, const float *b, int m, int n
 
 /* Launch one of the tiled kernels: tile x tile threads per block, one block per tile x tile
  * outputs of C. */
-static int launch_tiled(matmul_kernel kernel, int tile, float *c, const float *a, const float *b, int m, int n,
-                        int k, cudaStream_t stream)
+static int launch_tiled(matmul_kernel kernel, int tile, float *c, const float *a, const float *b,
+                        int m, int n, int k, cudaStream_t stream)
 {
     // TODO(7c): launch `kernel` with blocks of tile x tile threads (x along n, y along m)
     // and enough blocks to cover all of C, then return LAB_OK.
     return LAB_NOT_IMPLEMENTED;
 }
 
-static int launch_tiled_4(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_4(float *c, const float *a, const float *b, int m, int n, int k,
+                          cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_4_kernel, 4, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_4_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_4_unrolled(float *c, const float *a, const float *b, int m, int n, int k,
+                                   cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_4_unrolled_kernel, 4, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_8(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_8(float *c, const float *a, const float *b, int m, int n, int k,
+                          cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_8_kernel, 8, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_8_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_8_unrolled(float *c, const float *a, const float *b, int m, int n, int k,
+                                   cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_8_unrolled_kernel, 8, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_12(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_12(float *c, const float *a, const float *b, int m, int n, int k,
+                           cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_12_kernel, 12, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_12_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_12_unrolled(float *c, const float *a, const float *b, int m, int n, int k,
+                                    cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_12_unrolled_kernel, 12, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_16(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_16(float *c, const float *a, const float *b, int m, int n, int k,
+                           cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_16_kernel, 16, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_16_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_16_unrolled(float *c, const float *a, const float *b, int m, int n, int k,
+                                    cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_16_unrolled_kernel, 16, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_32(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_32(float *c, const float *a, const float *b, int m, int n, int k,
+                           cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_32_kernel, 32, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_32_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_32_unrolled(float *c, const float *a, const float *b, int m, int n, int k,
+                                    cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_32_unrolled_kernel, 32, c, a, b, m, n, k, s);
 }
 
-static int launch_register_blocked(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_register_blocked(float *c, const float *a, const float *b, int m, int n, int k,
+                                   cudaStream_t s)
 {
     // TODO(7d, optional): launch matmul_register_blocked_kernel with RB_THREADS threads
     // per block, one block per RB_TILE x RB_TILE outputs of C, then return LAB_OK.
@@ -246,7 +269,7 @@ static int launch_register_blocked(float *c, const float *a, const float *b, int
 /* name, idea, launcher, kernel, threads per block, tile, unrolled */
 extern "C" const struct lab7_variant lab7_variants[] = {
     {"untiled", "one thread per output, both operands from global memory", launch_untiled,
-     (const void *)matmul_untiled_kernel, UNTILED_BLOCK * UNTILED_BLOCK, 0, 0},
+     (const void *)matmul_untiled_kernel, UNTILED_BLOCK *UNTILED_BLOCK, 0, 0},
     {"tiled_4", "4x4 shared tiles (16 threads: half a warp), loop kept", launch_tiled_4,
      (const void *)matmul_tiled_4_kernel, 4 * 4, 4, 0},
     {"tiled_4_unrolled", "4x4 shared tiles, loop over the tile unrolled", launch_tiled_4_unrolled,
@@ -257,16 +280,16 @@ extern "C" const struct lab7_variant lab7_variants[] = {
      (const void *)matmul_tiled_8_unrolled_kernel, 8 * 8, 8, 1},
     {"tiled_12", "12x12 shared tiles (144 threads: 4.5 warps), loop kept", launch_tiled_12,
      (const void *)matmul_tiled_12_kernel, 12 * 12, 12, 0},
-    {"tiled_12_unrolled", "12x12 shared tiles, loop over the tile unrolled", launch_tiled_12_unrolled,
-     (const void *)matmul_tiled_12_unrolled_kernel, 12 * 12, 12, 1},
+    {"tiled_12_unrolled", "12x12 shared tiles, loop over the tile unrolled",
+     launch_tiled_12_unrolled, (const void *)matmul_tiled_12_unrolled_kernel, 12 * 12, 12, 1},
     {"tiled_16", "16x16 shared tiles (256 threads), loop kept", launch_tiled_16,
      (const void *)matmul_tiled_16_kernel, 16 * 16, 16, 0},
-    {"tiled_16_unrolled", "16x16 shared tiles, loop over the tile unrolled", launch_tiled_16_unrolled,
-     (const void *)matmul_tiled_16_unrolled_kernel, 16 * 16, 16, 1},
+    {"tiled_16_unrolled", "16x16 shared tiles, loop over the tile unrolled",
+     launch_tiled_16_unrolled, (const void *)matmul_tiled_16_unrolled_kernel, 16 * 16, 16, 1},
     {"tiled_32", "32x32 shared tiles (1024 threads), loop kept", launch_tiled_32,
      (const void *)matmul_tiled_32_kernel, 32 * 32, 32, 0},
-    {"tiled_32_unrolled", "32x32 shared tiles, loop over the tile unrolled", launch_tiled_32_unrolled,
-     (const void *)matmul_tiled_32_unrolled_kernel, 32 * 32, 32, 1},
+    {"tiled_32_unrolled", "32x32 shared tiles, loop over the tile unrolled",
+     launch_tiled_32_unrolled, (const void *)matmul_tiled_32_unrolled_kernel, 32 * 32, 32, 1},
     {"register_blocked", "128x128 per block, 8x8 per thread in registers, float4, 2 buffers",
      launch_register_blocked, (const void *)matmul_register_blocked_kernel, RB_THREADS, RB_TILE, 1},
 };

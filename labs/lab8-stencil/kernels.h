@@ -63,7 +63,8 @@ cudaError_t lab8_set_coefficients(const float *c);
  * a box of box_w x box_rows x 1 floats at a time, zeros outside the grid. Returns 0, and
  * leaves *map alone, where the TMA cannot serve the grid: a GPU before sm_90, rows that
  * are not a multiple of 16 bytes (nx % 4 != 0), or a driver without tensor maps. */
-int lab8_tensor_map(CUtensorMap *map, const float *in, int nx, int ny, int nz, int box_w, int box_rows);
+int lab8_tensor_map(CUtensorMap *map, const float *in, int nx, int ny, int nz, int box_w,
+                    int box_rows);
 
 #ifdef __cplusplus
 }
@@ -89,12 +90,14 @@ __device__ __forceinline__ void mbarrier_init(uint64_t *bar)
 }
 
 /* Ask for plane z of the box at (x, y) into dst; bar's phase completes when it is there. */
-__device__ __forceinline__ void tma_load_plane(float *dst, const CUtensorMap *map, int x, int y, int z,
-                                               unsigned bytes, uint64_t *bar)
+__device__ __forceinline__ void tma_load_plane(float *dst, const CUtensorMap *map, int x, int y,
+                                               int z, unsigned bytes, uint64_t *bar)
 {
 #if __CUDA_ARCH__ >= 900
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)), "r"(bytes)
-                 : "memory");
+    asm volatile(
+        "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)),
+        "r"(bytes)
+        : "memory");
     asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                  " [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(shared_address(dst)),
                  "l"(map), "r"(x), "r"(y), "r"(z), "r"(shared_address(bar))
@@ -105,8 +108,10 @@ __device__ __forceinline__ void tma_load_plane(float *dst, const CUtensorMap *ma
 __device__ __forceinline__ void mbarrier_wait(uint64_t *bar, unsigned parity)
 {
 #if __CUDA_ARCH__ >= 900
-    asm volatile("{\n .reg .pred done;\n wait_%=:\n mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-                 " @!done bra wait_%=;\n}" ::"r"(shared_address(bar)), "r"(parity)
+    asm volatile("{\n .reg .pred done;\n wait_%=:\n mbarrier.try_wait.parity.shared::cta.b64 done, "
+                 "[%0], %1;\n"
+                 " @!done bra wait_%=;\n}" ::"r"(shared_address(bar)),
+                 "r"(parity)
                  : "memory");
 #endif
 }

@@ -45,7 +45,8 @@ double write_sectors(const struct lab9_config *c)
 /* k1: each block reads its by x bz rows of bx floats and a lone float either side of each
  * (a sector of its own), its y faces (2 x bz rows of bx floats) and its z faces (2 x by
  * rows); it stores all of those floats in shared memory and loads 7 a point from there. */
-static int volumes_k1(const struct lab9_config *c, const struct lab9_machine *m, struct lab9_volumes *v)
+static int volumes_k1(const struct lab9_config *c, const struct lab9_machine *m,
+                      struct lab9_volumes *v)
 {
     // TODO(2): k1's volumes (kernels.h: k1_7pt_blocking).
     (void)c; (void)m; (void)v; return LAB_NOT_IMPLEMENTED;
@@ -53,7 +54,8 @@ static int volumes_k1(const struct lab9_config *c, const struct lab9_machine *m,
 
 /* k2: each block reads its halo box, (by+2)(bz+2) rows of bx+2 floats from one float before
  * its first (bx/8 + 2 sectors), stores the box in shared memory and loads 27 a point. */
-static int volumes_k2(const struct lab9_config *c, const struct lab9_machine *m, struct lab9_volumes *v)
+static int volumes_k2(const struct lab9_config *c, const struct lab9_machine *m,
+                      struct lab9_volumes *v)
 {
     // TODO(3): k2's volumes (kernels.h: k2_27pt_blocking).
     (void)c; (void)m; (void)v; return LAB_NOT_IMPLEMENTED;
@@ -63,15 +65,18 @@ static int volumes_k2(const struct lab9_config *c, const struct lab9_machine *m,
  * rows of bx+2 floats; it stores each tile in shared memory, and each thread of an interior
  * column loads 9 values of every tile from there (into registers, where the three outputs
  * add them up). */
-static int volumes_k3(const struct lab9_config *c, const struct lab9_machine *m, struct lab9_volumes *v)
+static int volumes_k3(const struct lab9_config *c, const struct lab9_machine *m,
+                      struct lab9_volumes *v)
 {
     // TODO(4): k3's volumes (kernels.h: k3_27pt_tiling).
     (void)c; (void)m; (void)v; return LAB_NOT_IMPLEMENTED;
 }
 
 extern "C" const struct lab9_variant lab9_variants[] = {
-    {"k1_7pt_blocking", "7-point star, 3D blocks, points + face halos in shared memory", volumes_k1},
+    {"k1_7pt_blocking", "7-point star, 3D blocks, points + face halos in shared memory",
+     volumes_k1},
     {"k2_27pt_blocking", "27-point box, 3D blocks, the halo box in shared memory", volumes_k2},
-    {"k3_27pt_tiling", "27-point box, 2D tiles walking a z chunk, outputs in registers", volumes_k3},
+    {"k3_27pt_tiling", "27-point box, 2D tiles walking a z chunk, outputs in registers",
+     volumes_k3},
 };
 extern "C" const int lab9_variant_count = sizeof lab9_variants / sizeof lab9_variants[0];

@@ -66,7 +66,8 @@ struct lab9_volumes {
 };
 
 /* Fill v; return LAB_OK, or LAB_NOT_IMPLEMENTED while the TODO is open. */
-typedef int (*lab9_volume_fn)(const struct lab9_config *c, const struct lab9_machine *m, struct lab9_volumes *v);
+typedef int (*lab9_volume_fn)(const struct lab9_config *c, const struct lab9_machine *m,
+                              struct lab9_volumes *v);
 
 struct lab9_variant {
     const char *name;

@@ -35,9 +35,36 @@
  * divides 128, so every n of the sweep (a multiple of 128) takes whole blocks. The first
  * LAB9_QUICK_SHAPES are the --quick sweep. */
 static const int lab9_shapes[LAB9_CODES][LAB9_SHAPES][3] = {
-    {{32, 8, 4}, {8, 8, 8}, {128, 4, 2}, {8, 16, 8}, {16, 8, 4}, {16, 16, 4}, {32, 4, 4}, {32, 16, 2}, {64, 4, 4}, {64, 8, 2}},
-    {{32, 8, 4}, {8, 8, 8}, {128, 4, 2}, {8, 16, 8}, {16, 8, 4}, {16, 16, 4}, {32, 4, 4}, {32, 16, 2}, {64, 4, 4}, {64, 8, 2}},
-    {{32, 8, 16}, {16, 8, 16}, {64, 8, 64}, {16, 16, 16}, {32, 4, 16}, {32, 16, 16}, {64, 4, 16}, {64, 8, 16}, {32, 8, 64}, {128, 4, 32}},
+    {{32, 8, 4},
+     {8, 8, 8},
+     {128, 4, 2},
+     {8, 16, 8},
+     {16, 8, 4},
+     {16, 16, 4},
+     {32, 4, 4},
+     {32, 16, 2},
+     {64, 4, 4},
+     {64, 8, 2}},
+    {{32, 8, 4},
+     {8, 8, 8},
+     {128, 4, 2},
+     {8, 16, 8},
+     {16, 8, 4},
+     {16, 16, 4},
+     {32, 4, 4},
+     {32, 16, 2},
+     {64, 4, 4},
+     {64, 8, 2}},
+    {{32, 8, 16},
+     {16, 8, 16},
+     {64, 8, 64},
+     {16, 16, 16},
+     {32, 4, 16},
+     {32, 16, 16},
+     {64, 4, 16},
+     {64, 8, 16},
+     {32, 8, 64},
+     {128, 4, 32}},
 };
 
 /* A span of the points [first, last] that a block owns along one axis of n, clamped to the
@@ -130,12 +157,16 @@ static inline double box_total(struct box b, const struct axis_sums *x, const st
  * interior point written once, and the planes that a layer of blocks (one blockIdx.z) reads
  * and another layer reads too: read again from DRAM when a layer's L2 traffic does not fit
  * the L2's usable share, else epsilon of them. */
-static inline struct lab9_volumes model_count(int k, const struct lab9_config *c, const struct lab9_machine *m)
+static inline struct lab9_volumes model_count(int k, const struct lab9_config *c,
+                                              const struct lab9_machine *m)
 {
     const struct code_traffic *t = &lab9_traffic[k];
-    const struct box own = {SPAN_OWN, SPAN_OWN, SPAN_OWN}, interior = {SPAN_INTERIOR, SPAN_INTERIOR, SPAN_INTERIOR};
-    struct axis_sums x = axis_count(c->n, c->bx), y = axis_count(c->n, c->by), z = axis_count(c->n, c->bz);
-    double sectors = box_total(interior, &x, &y, &z, 1), floats = t->loads * box_total(t->loaded, &x, &y, &z, 0);
+    const struct box own = {SPAN_OWN, SPAN_OWN, SPAN_OWN},
+                     interior = {SPAN_INTERIOR, SPAN_INTERIOR, SPAN_INTERIOR};
+    struct axis_sums x = axis_count(c->n, c->bx), y = axis_count(c->n, c->by),
+                     z = axis_count(c->n, c->bz);
+    double sectors = box_total(interior, &x, &y, &z, 1),
+           floats = t->loads * box_total(t->loaded, &x, &y, &z, 0);
     for (int i = 0; i < t->boxes; i++) {
         sectors += box_total(t->read[i], &x, &y, &z, 1);
         floats += box_total(t->read[i], &x, &y, &z, 0);
@@ -164,7 +195,8 @@ static inline double model_time_ms(const struct lab9_volumes *v, const double gb
 }
 
 /* |got - want| <= tolerance x want on every level. */
-static inline int volumes_agree(const struct lab9_volumes *got, const struct lab9_volumes *want, double tolerance)
+static inline int volumes_agree(const struct lab9_volumes *got, const struct lab9_volumes *want,
+                                double tolerance)
 {
     double g[3] = {got->gm, got->l2, got->smx}, w[3] = {want->gm, want->l2, want->smx};
     for (int i = 0; i < 3; i++)
@@ -180,20 +212,20 @@ static inline int volumes_agree(const struct lab9_volumes *got, const struct lab
  * its predicate is on or off). --counters puts the total beside Nsight Compute's
  * smsp__inst_executed.sum: another compiler or GPU gives other counts, and the ratio there
  * says by how much. */
-#define K1_WARP 148 /* k1: straight-line code, the same for every warp */
-#define K2_ENTRY 22 /* k2: indices, up to the loader */
+#define K1_WARP 148  /* k1: straight-line code, the same for every warp */
+#define K2_ENTRY 22  /* k2: indices, up to the loader */
 #define K2_AFTER 117 /* k2: after the loader: barrier, 27 shared loads, the sum, the store */
-#define K3_ENTRY 53 /* k3: once a block (the chunk's bounds, the loader's divisor, the exit) */
-#define K3_PLANE 71 /* k3: every plane: two barriers, the column test, 9 shared loads, the sums */
-#define K3_STORE 21 /* k3: a plane that completes an output of the chunk stores it */
+#define K3_ENTRY 53  /* k3: once a block (the chunk's bounds, the loader's divisor, the exit) */
+#define K3_PLANE 71  /* k3: every plane: two barriers, the column test, 9 shared loads, the sums */
+#define K3_STORE 21  /* k3: a plane that completes an output of the chunk stores it */
 
 /* A cooperative loader `for (t = tid; t < total; t += threads)`, as nvcc compiled it: a loop
  * of single elements for (trips mod 4), then a loop of four elements (unrolled); a warp
  * issues the instructions its slowest thread needs. Each single trip loads and then stores
  * to shared memory, so it waits for its load: one round; four unrolled trips overlap. */
 struct loader_cost {
-    double setup;     /* trip count and bookkeeping, when any thread of the warp loads */
-    double rem[4];    /* the single-element loop for 0..3 trips */
+    double setup;  /* trip count and bookkeeping, when any thread of the warp loads */
+    double rem[4]; /* the single-element loop for 0..3 trips */
     double main_setup, main_trip;
 };
 /* k2's loader: t % tw, (t / tw) % th and t / (tw th) are divisions by values known only at
@@ -207,7 +239,8 @@ static inline int trips_of(int total, int threads, int t)
 }
 
 /* Warp w of `threads`: the instructions of its loader over `total` elements; *rounds: its waits. */
-static inline double loader_warp(const struct loader_cost *c, int total, int threads, int w, int *rounds)
+static inline double loader_warp(const struct loader_cost *c, int total, int threads, int w,
+                                 int *rounds)
 {
     int rem = 0, main = 0, any = 0;
     for (int t = 32 * w; t < 32 * w + 32 && t < threads; t++) {
@@ -253,15 +286,17 @@ struct lab9_block {
 static inline int k1_wavefronts(const struct lab9_config *c, int t0, int threads)
 {
     int tw = c->bx + 2, th = c->by + 2, total = 0;
-    static const int d[7][3] = {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}, {0, 0, -1}, {0, 0, 1}};
+    static const int d[7][3] = {{0, 0, 0}, {-1, 0, 0}, {1, 0, 0}, {0, -1, 0},
+                                {0, 1, 0}, {0, 0, -1}, {0, 0, 1}};
     for (int pass = 0; pass < 2; pass++)
         for (int a = 0; a < 7; a++) {
             int word[32], n = 0;
             for (int t = t0; t < t0 + 32 && t < threads; t++) {
                 int x = t % c->bx, y = t / c->bx % c->by, z = t / (c->bx * c->by);
                 /* a store of halo a is made by the threads on that face only */
-                int face = a == 0 || (a == 1 && x == 0) || (a == 2 && x == c->bx - 1) || (a == 3 && y == 0) ||
-                           (a == 4 && y == c->by - 1) || (a == 5 && z == 0) || (a == 6 && z == c->bz - 1);
+                int face = a == 0 || (a == 1 && x == 0) || (a == 2 && x == c->bx - 1) ||
+                           (a == 3 && y == 0) || (a == 4 && y == c->by - 1) || (a == 5 && z == 0) ||
+                           (a == 6 && z == c->bz - 1);
                 if (pass == 0 && !face)
                     continue;
                 word[n++] = ((z + 1 + d[a][2]) * th + y + 1 + d[a][1]) * tw + x + 1 + d[a][0];
@@ -273,7 +308,8 @@ static inline int k1_wavefronts(const struct lab9_config *c, int t0, int threads
 
 /* The stores of a cooperative loader (element t to word t) and `taps` loads of the
  * neighbours of each thread's point in a tile of rows tw long, th rows a plane. */
-static inline int tile_wavefronts(int t0, int threads, int total, int bx, int by, int tw, int th, int planes_deep)
+static inline int tile_wavefronts(int t0, int threads, int total, int bx, int by, int tw, int th,
+                                  int planes_deep)
 {
     int sum = 0;
     for (int first = 0; first < total; first += threads) {
@@ -314,7 +350,8 @@ static inline struct lab9_block model_block(int k, const struct lab9_config *c)
         } else {
             double loader = loader_warp(&k3_loader, tw * th, threads, w, &rounds);
             b.inst += K3_ENTRY + planes * (K3_PLANE + loader) + c->bz * K3_STORE;
-            b.wavefronts += planes * tile_wavefronts(32 * w, threads, tw * th, c->bx, c->by, tw, th, 0);
+            b.wavefronts +=
+                planes * tile_wavefronts(32 * w, threads, tw * th, c->bx, c->by, tw, th, 0);
         }
         most = rounds > most ? rounds : most;
     }
@@ -333,7 +370,8 @@ static inline struct lab9_launch model_launch(int k, const struct lab9_config *c
     struct lab9_block b = model_block(k, c);
     double n = c->n;
     double blocks = ceil(n / c->bx) * ceil(n / c->by) * ceil(n / c->bz);
-    struct lab9_launch l = {blocks, (double)blocks_per_sm, b.rounds, blocks * b.inst, blocks * b.wavefronts};
+    struct lab9_launch l = {blocks, (double)blocks_per_sm, b.rounds, blocks * b.inst,
+                            blocks * b.wavefronts};
     return l;
 }
 
@@ -348,10 +386,10 @@ struct lab9_rates {
 enum { LAB9_ISSUE, LAB9_SHARED, LAB9_GM, LAB9_L2, LAB9_LIMITERS };
 
 struct lab9_time {
-    double ms;                     /* predicted */
+    double ms;                      /* predicted */
     double alone_ms[LAB9_LIMITERS]; /* what each station would need on its own */
-    int limiter;                   /* the busiest station */
-    double busy;                   /* its share of the predicted time */
+    int limiter;                    /* the busiest station */
+    double busy;                    /* its share of the predicted time */
 };
 
 #define LAB9_STATIONS 3
@@ -382,20 +420,23 @@ static inline double sm_round_time(int m, const double d[LAB9_STATIONS], double 
  * cross both at once); then the DRAM latency. The busiest SM runs ceil(blocks / SMs) blocks,
  * R at a time. With many blocks an SM the time tends to the busiest station's (the seed's max
  * and the issue); with one, to the sum of the stations and the latency, round after round. */
-static inline struct lab9_time model_network(const struct lab9_volumes *v, const struct lab9_launch *l,
-                                             const struct lab9_rates *r)
+static inline struct lab9_time
+model_network(const struct lab9_volumes *v, const struct lab9_launch *l, const struct lab9_rates *r)
 {
     struct lab9_time t;
     t.alone_ms[LAB9_ISSUE] = l->inst / r->issue * 1e3;
     t.alone_ms[LAB9_SHARED] = 128 * l->wavefronts / r->gbps[2] * 1e-6;
     t.alone_ms[LAB9_GM] = v->gm / r->gbps[0] * 1e-6;
     t.alone_ms[LAB9_L2] = v->l2 / r->gbps[1] * 1e-6;
-    double memory = t.alone_ms[LAB9_GM] > t.alone_ms[LAB9_L2] ? t.alone_ms[LAB9_GM] : t.alone_ms[LAB9_L2];
-    double per_round = r->sms / (l->blocks * l->rounds) * 1e-3; /* a launch's ms -> a round's s, one SM */
-    double d[LAB9_STATIONS] = {t.alone_ms[LAB9_ISSUE] * per_round, t.alone_ms[LAB9_SHARED] * per_round,
-                               memory * per_round};
+    double memory =
+        t.alone_ms[LAB9_GM] > t.alone_ms[LAB9_L2] ? t.alone_ms[LAB9_GM] : t.alone_ms[LAB9_L2];
+    double per_round =
+        r->sms / (l->blocks * l->rounds) * 1e-3; /* a launch's ms -> a round's s, one SM */
+    double d[LAB9_STATIONS] = {t.alone_ms[LAB9_ISSUE] * per_round,
+                               t.alone_ms[LAB9_SHARED] * per_round, memory * per_round};
     int resident = l->blocks_per_sm > 0 ? (int)l->blocks_per_sm : 1;
-    int busiest = (int)ceil(l->blocks / r->sms), waves = busiest / resident, left = busiest % resident;
+    int busiest = (int)ceil(l->blocks / r->sms), waves = busiest / resident,
+        left = busiest % resident;
     double z = r->latency_ns * 1e-9;
     double s = l->rounds * (waves * sm_round_time(resident, d, z) + sm_round_time(left, d, z));
     t.ms = s * 1e3;

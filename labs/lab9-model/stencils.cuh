@@ -22,14 +22,14 @@ struct box_weights {
     float w[4];
 };
 
-#define TILE(a, b, c) tile[((size_t)(c) * th + (b)) * tw + (a)]
+#define TILE(a, b, c) tile[((size_t)(c)*th + (b)) * tw + (a)]
 
 /* One point a thread. Each thread stages its own point; the threads on a face of the block
  * stage the neighbour across it (a lone float for the x faces: one extra 32-byte sector
  * each). After the barrier the 7 values come from shared memory: each input float crosses
  * from L2 once per block, and the y and z faces add 2/by and 2/bz of a row's sectors. */
-static __global__ void __launch_bounds__(1024) k1_kernel(float *out, const float *in, int nx, int ny, int nz,
-                                                         float c0, float c1)
+static __global__ void __launch_bounds__(1024)
+    k1_kernel(float *out, const float *in, int nx, int ny, int nz, float c0, float c1)
 {
     extern __shared__ float tile[];
     int tw = blockDim.x + 2, th = blockDim.y + 2;
@@ -55,15 +55,16 @@ static __global__ void __launch_bounds__(1024) k1_kernel(float *out, const float
     }
     __syncthreads();
     if (inside && x >= 1 && x <= nx - 2 && y >= 1 && y <= ny - 2 && z >= 1 && z <= nz - 2)
-        out[i] = c0 * TILE(a, b, c) + c1 * (TILE(a - 1, b, c) + TILE(a + 1, b, c) + TILE(a, b - 1, c) +
-                                           TILE(a, b + 1, c) + TILE(a, b, c - 1) + TILE(a, b, c + 1));
+        out[i] =
+            c0 * TILE(a, b, c) + c1 * (TILE(a - 1, b, c) + TILE(a + 1, b, c) + TILE(a, b - 1, c) +
+                                       TILE(a, b + 1, c) + TILE(a, b, c - 1) + TILE(a, b, c + 1));
 }
 
 /* The block's box of (bx+2)(by+2)(bz+2) floats, loaded cooperatively row by row (rows of
  * bx+2 floats from x0-1: bx/8 + 2 sectors), then 27 reads from shared memory a point. The
  * halo is a larger share of the traffic than k1's: edges and corners come along. */
-static __global__ void __launch_bounds__(1024) k2_kernel(float *out, const float *in, int nx, int ny, int nz,
-                                                         struct box_weights wt)
+static __global__ void __launch_bounds__(1024)
+    k2_kernel(float *out, const float *in, int nx, int ny, int nz, struct box_weights wt)
 {
     extern __shared__ float tile[];
     int tw = blockDim.x + 2, th = blockDim.y + 2, td = blockDim.z + 2;
@@ -86,7 +87,8 @@ static __global__ void __launch_bounds__(1024) k2_kernel(float *out, const float
             for (int dx = -1; dx <= 1; dx++)
                 sum[(dx != 0) + (dy != 0) + (dz != 0)] +=
                     TILE(threadIdx.x + 1 + dx, threadIdx.y + 1 + dy, threadIdx.z + 1 + dz);
-    out[z * sz + y * sy + x] = wt.w[0] * sum[0] + wt.w[1] * sum[1] + wt.w[2] * sum[2] + wt.w[3] * sum[3];
+    out[z * sz + y * sy + x] =
+        wt.w[0] * sum[0] + wt.w[1] * sum[1] + wt.w[2] * sum[2] + wt.w[3] * sum[3];
 }
 
 /* 2D tiling with register reuse: the block walks planes z0-1 .. z0+chunk of its chunk, one
@@ -94,8 +96,8 @@ static __global__ void __launch_bounds__(1024) k2_kernel(float *out, const float
  * once and adds their share to the three outputs that plane touches: s_mid to output p (the
  * plane's own), s_side to p-1 and p+1. Output p-1 is then complete and written; the
  * accumulators shift. Each input plane crosses from L2 once per chunk (plus 2 halo planes). */
-static __global__ void __launch_bounds__(1024) k3_kernel(float *out, const float *in, int nx, int ny, int nz,
-                                                         int chunk, struct box_weights wt)
+static __global__ void __launch_bounds__(1024)
+    k3_kernel(float *out, const float *in, int nx, int ny, int nz, int chunk, struct box_weights wt)
 {
     extern __shared__ float tile[];
     int tw = blockDim.x + 2, th = blockDim.y + 2;
@@ -119,7 +121,8 @@ static __global__ void __launch_bounds__(1024) k3_kernel(float *out, const float
         int a = threadIdx.x + 1, b = threadIdx.y + 1, c = 0;
         float centre = TILE(a, b, c);
         float faces = TILE(a - 1, b, c) + TILE(a + 1, b, c) + TILE(a, b - 1, c) + TILE(a, b + 1, c);
-        float corners = TILE(a - 1, b - 1, c) + TILE(a + 1, b - 1, c) + TILE(a - 1, b + 1, c) + TILE(a + 1, b + 1, c);
+        float corners = TILE(a - 1, b - 1, c) + TILE(a + 1, b - 1, c) + TILE(a - 1, b + 1, c) +
+                        TILE(a + 1, b + 1, c);
         float s_mid = wt.w[0] * centre + wt.w[1] * faces + wt.w[2] * corners;
         float s_side = wt.w[1] * centre + wt.w[2] * faces + wt.w[3] * corners;
         before += s_side;
@@ -142,7 +145,9 @@ static dim3 blocks_for(const struct lab9_config *c, int nx, int ny, int nz, int 
 /* Code k's kernel (its address, for the occupancy API), threads a block and shared memory. */
 static const void *code_kernel(int k)
 {
-    return k == 0 ? (const void *)k1_kernel : k == 1 ? (const void *)k2_kernel : (const void *)k3_kernel;
+    return k == 0   ? (const void *)k1_kernel
+           : k == 1 ? (const void *)k2_kernel
+                    : (const void *)k3_kernel;
 }
 
 static int code_threads(int k, const struct lab9_config *c)
@@ -156,21 +161,21 @@ static size_t code_smem(int k, const struct lab9_config *c)
 }
 
 /* Launch code k (0, 1, 2) with block shape c on an nx x ny x nz grid. */
-static void launch_code(int k, const struct lab9_config *c, float *out, const float *in, int nx, int ny, int nz,
-                        cudaStream_t stream)
+static void launch_code(int k, const struct lab9_config *c, float *out, const float *in, int nx,
+                        int ny, int nz, cudaStream_t stream)
 {
     const float c0 = 0.4f, c1 = 0.1f;
     const struct box_weights wt = {{0.3f, 0.05f, 0.02f, 0.01f}};
     size_t smem = code_smem(k, c);
     if (k == 0)
-        k1_kernel<<<blocks_for(c, nx, ny, nz, c->bz), dim3(c->bx, c->by, c->bz), smem, stream>>>(out, in, nx, ny, nz,
-                                                                                                 c0, c1);
+        k1_kernel<<<blocks_for(c, nx, ny, nz, c->bz), dim3(c->bx, c->by, c->bz), smem, stream>>>(
+            out, in, nx, ny, nz, c0, c1);
     else if (k == 1)
-        k2_kernel<<<blocks_for(c, nx, ny, nz, c->bz), dim3(c->bx, c->by, c->bz), smem, stream>>>(out, in, nx, ny, nz,
-                                                                                                 wt);
+        k2_kernel<<<blocks_for(c, nx, ny, nz, c->bz), dim3(c->bx, c->by, c->bz), smem, stream>>>(
+            out, in, nx, ny, nz, wt);
     else
-        k3_kernel<<<blocks_for(c, nx, ny, nz, c->bz), dim3(c->bx, c->by, 1), smem, stream>>>(out, in, nx, ny, nz,
-                                                                                             c->bz, wt);
+        k3_kernel<<<blocks_for(c, nx, ny, nz, c->bz), dim3(c->bx, c->by, 1), smem, stream>>>(
+            out, in, nx, ny, nz, c->bz, wt);
 }
 
 #endif

@@ -69,14 +69,16 @@ __global__ void copy_float4_kernel(float *out, const float *in, size_t n)
     //@end solution
 }
 
-static int launch_copy_contiguous(float *out, const float *in, size_t n, int param, cudaStream_t stream)
+static int launch_copy_contiguous(float *out, const float *in, size_t n, int param,
+                                  cudaStream_t stream)
 {
     (void)param;
     copy_contiguous_kernel<<<blocks_for(n), BLOCK, 0, stream>>>(out, in, n);
     return LAB_OK;
 }
 
-static int launch_copy_strided(float *out, const float *in, size_t n, int stride, cudaStream_t stream)
+static int launch_copy_strided(float *out, const float *in, size_t n, int stride,
+                               cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(1a): launch copy_strided_kernel with one thread per copied element.
@@ -87,7 +89,8 @@ static int launch_copy_strided(float *out, const float *in, size_t n, int stride
     //@end solution
 }
 
-static int launch_copy_offset(float *out, const float *in, size_t n, int offset, cudaStream_t stream)
+static int launch_copy_offset(float *out, const float *in, size_t n, int offset,
+                              cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(1b): launch copy_offset_kernel with one thread per element.

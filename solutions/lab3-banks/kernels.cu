@@ -20,8 +20,14 @@ static unsigned blocks_for(size_t n)
     return (unsigned)((n + LAB3_BLOCK - 1) / LAB3_BLOCK);
 }
 
-__device__ int lane_id(void) { return threadIdx.x % 32; }
-__device__ int warp_id(void) { return threadIdx.x / 32; }
+__device__ int lane_id(void)
+{
+    return threadIdx.x % 32;
+}
+__device__ int warp_id(void)
+{
+    return threadIdx.x / 32;
+}
 
 /* The first word of this block's input tile, for tiles of tile_words 32-bit words. */
 __device__ const uint32_t *block_tile(const uint32_t *in, int tile_words)
@@ -65,7 +71,8 @@ __global__ void stride_4byte_kernel(uint32_t *out, const uint32_t *in, size_t n,
 __global__ void stride_8byte_kernel(uint32_t *out, const uint32_t *in, size_t n, int stride)
 {
     __shared__ uint2 tile[LAB3_STRIDE_TILE_WORDS];
-    load_tile((uint32_t *)tile, block_tile(in, 2 * LAB3_STRIDE_TILE_WORDS), 2 * LAB3_STRIDE_TILE_WORDS);
+    load_tile((uint32_t *)tile, block_tile(in, 2 * LAB3_STRIDE_TILE_WORDS),
+              2 * LAB3_STRIDE_TILE_WORDS);
     const uint2 *mine = tile + lane_id() * stride + warp_id();
     uint32_t acc = 0;
 #pragma unroll 16
@@ -81,7 +88,8 @@ __global__ void stride_8byte_kernel(uint32_t *out, const uint32_t *in, size_t n,
 __global__ void stride_16byte_kernel(uint32_t *out, const uint32_t *in, size_t n, int stride)
 {
     __shared__ uint4 tile[LAB3_STRIDE_TILE_WORDS];
-    load_tile((uint32_t *)tile, block_tile(in, 4 * LAB3_STRIDE_TILE_WORDS), 4 * LAB3_STRIDE_TILE_WORDS);
+    load_tile((uint32_t *)tile, block_tile(in, 4 * LAB3_STRIDE_TILE_WORDS),
+              4 * LAB3_STRIDE_TILE_WORDS);
     const uint4 *mine = tile + lane_id() * stride + warp_id();
     uint32_t acc = 0;
 #pragma unroll 16
@@ -166,7 +174,8 @@ __global__ void struct_padded_kernel(uint32_t *out, const uint32_t *in, size_t n
 __global__ void tile_rows_kernel(uint32_t *out, const uint32_t *in, size_t n, int param)
 {
     __shared__ uint32_t tile[LAB3_TILE_ROWS][LAB3_TILE_COLS];
-    load_tile(&tile[0][0], block_tile(in, LAB3_TILE_ROWS * LAB3_TILE_COLS), LAB3_TILE_ROWS * LAB3_TILE_COLS);
+    load_tile(&tile[0][0], block_tile(in, LAB3_TILE_ROWS * LAB3_TILE_COLS),
+              LAB3_TILE_ROWS * LAB3_TILE_COLS);
     const volatile uint32_t *mine = &tile[warp_id() * 32][lane_id()];
     uint32_t acc = 0;
     for (int p = 0; p < LAB3_PASSES; p++)
@@ -181,7 +190,8 @@ __global__ void tile_rows_kernel(uint32_t *out, const uint32_t *in, size_t n, in
 __global__ void tile_columns_kernel(uint32_t *out, const uint32_t *in, size_t n, int param)
 {
     __shared__ uint32_t tile[LAB3_TILE_ROWS][LAB3_TILE_COLS];
-    load_tile(&tile[0][0], block_tile(in, LAB3_TILE_ROWS * LAB3_TILE_COLS), LAB3_TILE_ROWS * LAB3_TILE_COLS);
+    load_tile(&tile[0][0], block_tile(in, LAB3_TILE_ROWS * LAB3_TILE_COLS),
+              LAB3_TILE_ROWS * LAB3_TILE_COLS);
     const volatile uint32_t *mine = tile[warp_id() * 32 + lane_id()];
     uint32_t acc = 0;
     for (int p = 0; p < LAB3_PASSES; p++)
@@ -214,11 +224,12 @@ __global__ void tile_columns_padded_kernel(uint32_t *out, const uint32_t *in, si
 }
 
 /* The given kernels' launchers, all alike: ceil(n / LAB3_BLOCK) blocks of LAB3_BLOCK. */
-#define GIVEN_LAUNCHER(name)                                                                     \
-    static int launch_##name(uint32_t *out, const uint32_t *in, size_t n, int param, cudaStream_t stream) \
-    {                                                                                            \
-        name##_kernel<<<blocks_for(n), LAB3_BLOCK, 0, stream>>>(out, in, n, param);              \
-        return LAB_OK;                                                                           \
+#define GIVEN_LAUNCHER(name)                                                                       \
+    static int launch_##name(uint32_t *out, const uint32_t *in, size_t n, int param,               \
+                             cudaStream_t stream)                                                  \
+    {                                                                                              \
+        name##_kernel<<<blocks_for(n), LAB3_BLOCK, 0, stream>>>(out, in, n, param);                \
+        return LAB_OK;                                                                             \
     }
 GIVEN_LAUNCHER(stride_4byte)
 GIVEN_LAUNCHER(stride_8byte)
@@ -227,7 +238,8 @@ GIVEN_LAUNCHER(struct_aos)
 GIVEN_LAUNCHER(tile_rows)
 GIVEN_LAUNCHER(tile_columns)
 
-static int launch_struct_soa(uint32_t *out, const uint32_t *in, size_t n, int k, cudaStream_t stream)
+static int launch_struct_soa(uint32_t *out, const uint32_t *in, size_t n, int k,
+                             cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(3a): launch struct_soa_kernel with blocks_for(n) blocks of LAB3_BLOCK threads.
@@ -237,7 +249,8 @@ static int launch_struct_soa(uint32_t *out, const uint32_t *in, size_t n, int k,
     //@end solution
 }
 
-static int launch_struct_padded(uint32_t *out, const uint32_t *in, size_t n, int k, cudaStream_t stream)
+static int launch_struct_padded(uint32_t *out, const uint32_t *in, size_t n, int k,
+                                cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(3b): launch struct_padded_kernel like struct_soa.
@@ -247,7 +260,8 @@ static int launch_struct_padded(uint32_t *out, const uint32_t *in, size_t n, int
     //@end solution
 }
 
-static int launch_tile_columns_padded(uint32_t *out, const uint32_t *in, size_t n, int param, cudaStream_t stream)
+static int launch_tile_columns_padded(uint32_t *out, const uint32_t *in, size_t n, int param,
+                                      cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(3c): launch tile_columns_padded_kernel like tile_columns.
@@ -261,11 +275,13 @@ extern "C" const struct lab3_variant lab3_variants[] = {
     {"stride_4byte", "thread t reads 4-byte word t*stride", launch_stride_4byte},
     {"stride_8byte", "thread t reads 8-byte word t*stride", launch_stride_8byte},
     {"stride_16byte", "thread t reads 16-byte word t*stride", launch_stride_16byte},
-    {"struct_aos", "field f of consecutive structs, structs stored whole (k words)", launch_struct_aos},
+    {"struct_aos", "field f of consecutive structs, structs stored whole (k words)",
+     launch_struct_aos},
     {"struct_soa", "the same reads from one array per field", launch_struct_soa},
     {"struct_padded", "structs stored whole, k rounded up to odd", launch_struct_padded},
     {"tile_rows", "a warp reads a row of a 32-word-wide tile", launch_tile_rows},
     {"tile_columns", "a warp reads a column of it (the transpose pattern)", launch_tile_columns},
-    {"tile_columns_padded", "a column of a tile whose rows are 33 words apart", launch_tile_columns_padded},
+    {"tile_columns_padded", "a column of a tile whose rows are 33 words apart",
+     launch_tile_columns_padded},
 };
 extern "C" const int lab3_variant_count = sizeof lab3_variants / sizeof lab3_variants[0];

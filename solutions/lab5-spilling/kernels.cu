@@ -32,7 +32,7 @@ struct column {
     bool inside; /* the thread owns an interior column */
     int plane;   /* nx * ny: one step in z */
     int z, z_end;
-    int i;       /* index of the thread's point on plane z */
+    int i; /* index of the thread's point on plane z */
 };
 
 __device__ __forceinline__ struct column column_of(const struct lab5_grid &g)
@@ -54,7 +54,8 @@ __device__ __forceinline__ struct column column_of(const struct lab5_grid &g)
 /* The halo of the plane the column is on: threads tx < R load the R columns left and
  * right of their row, threads ty < R the R rows above and below their column (a star
  * stencil never reads the corners). Every point read lies inside the grid. */
-__device__ __forceinline__ void load_halo(float (*tile)[TILE_W], const struct column &c, const float *cur, int nx)
+__device__ __forceinline__ void load_halo(float (*tile)[TILE_W], const struct column &c,
+                                          const float *cur, int nx)
 {
     if (c.tx < R && c.ty < c.bh) {
         tile[R + c.ty][c.tx] = cur[c.i - R];
@@ -76,7 +77,8 @@ __device__ __forceinline__ float plane_terms(const float *t)
 }
 
 /* One time step at the thread's point, from the centre value and the Laplacian's terms. */
-__device__ __forceinline__ void store_step(const struct lab5_grid &g, int i, float centre, float lap)
+__device__ __forceinline__ void store_step(const struct lab5_grid &g, int i, float centre,
+                                           float lap)
 {
     g.next[i] = 2.0f * centre - g.prev[i] + g.vsq[i] * lap;
 }
@@ -182,7 +184,8 @@ __device__ __forceinline__ void fwd_o8_ring(const struct lab5_grid &g)
 #pragma unroll
         for (int k = 1; k <= R; k++) {
             float ck = k == 1 ? LAB5_C1 : k == 2 ? LAB5_C2 : k == 3 ? LAB5_C3 : LAB5_C4;
-            z_terms += ck * (ring[ring_slot(s, -k)][c.ty][c.tx] + ring[ring_slot(s, k)][c.ty][c.tx]);
+            z_terms +=
+                ck * (ring[ring_slot(s, -k)][c.ty][c.tx] + ring[ring_slot(s, k)][c.ty][c.tx]);
         }
         float lap = LAB5_C0 * centre + plane_terms(&tile[R + c.ty][R + c.tx]) + z_terms;
         store_step(g, c.i, centre, lap);
@@ -193,7 +196,8 @@ LAB5_KERNELS(fwd_o8_ring)
 
 /* ---- launchers -------------------------------------------------------------------------- */
 
-static int launch_fwd_o8_queue(const struct lab5_grid *g, int cap, int smem_spill, cudaStream_t stream)
+static int launch_fwd_o8_queue(const struct lab5_grid *g, int cap, int smem_spill,
+                               cudaStream_t stream)
 {
     dim3 blocks;
     if (!lab5_blocks(&blocks, g))
@@ -201,7 +205,8 @@ static int launch_fwd_o8_queue(const struct lab5_grid *g, int cap, int smem_spil
     return fwd_o8_queue_at(cap, smem_spill, blocks, dim3(BX, BY), *g, stream);
 }
 
-static int launch_fwd_o8_ring(const struct lab5_grid *g, int cap, int smem_spill, cudaStream_t stream)
+static int launch_fwd_o8_ring(const struct lab5_grid *g, int cap, int smem_spill,
+                              cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(5b): as launch_fwd_o8_queue, with fwd_o8_ring_at.
@@ -217,12 +222,13 @@ static int launch_fwd_o8_ring(const struct lab5_grid *g, int cap, int smem_spill
  * 128, or 0 for none), from your measurements; the driver prints it next to the best cap
  * it measured. Justify it in your report. */
 extern "C" const struct lab5_variant lab5_variants[] = {
-    {"fwd_o8_queue", "the seed's kernel: plane tile in shared memory, the column's 9 values in registers",
+    {"fwd_o8_queue",
+     "the seed's kernel: plane tile in shared memory, the column's 9 values in registers",
      //@begin solution
-     launch_fwd_o8_queue, fwd_o8_queue_kernel, BX * BY, /* chosen_cap */ 32},
-     //@student launch_fwd_o8_queue, fwd_o8_queue_kernel, BX * BY, /* chosen_cap */ 0},
-     //@end solution
+     launch_fwd_o8_queue, fwd_o8_queue_kernel, BX *BY, /* chosen_cap */ 32},
+    //@student launch_fwd_o8_queue, fwd_o8_queue_kernel, BX * BY, /* chosen_cap */ 0},
+    //@end solution
     {"fwd_o8_ring", "the column's 9 values in a shared-memory ring: nothing carried in registers",
-     launch_fwd_o8_ring, fwd_o8_ring_kernel, BX * BY, /* chosen_cap */ 0},
+     launch_fwd_o8_ring, fwd_o8_ring_kernel, BX *BY, /* chosen_cap */ 0},
 };
 extern "C" const int lab5_variant_count = sizeof lab5_variants / sizeof lab5_variants[0];

@@ -48,7 +48,8 @@ __global__ void matmul_untiled_kernel(float *c, const float *a, const float *b, 
  * tile that starts at b_col (its elements `tile` floats apart) to sum. `#pragma unroll 1`
  * keeps the loop a loop: the tile size is a constant in every kernel below, so without it
  * nvcc unrolls the loop on its own and "tiled only" would not exist. */
-__device__ __forceinline__ float accumulate_rolled(float sum, const float *a_row, const float *b_col, int tile)
+__device__ __forceinline__ float accumulate_rolled(float sum, const float *a_row,
+                                                   const float *b_col, int tile)
 {
     //@begin solution
     //@todo TODO(7b): add to sum the products of the A tile's row (a_row[0 .. tile-1]) and the B
@@ -65,7 +66,8 @@ __device__ __forceinline__ float accumulate_rolled(float sum, const float *a_row
 
 /* The same loop, fully unrolled: no counter, no branch, and the tile addresses become
  * constants of the instructions. */
-__device__ __forceinline__ float accumulate_unrolled(float sum, const float *a_row, const float *b_col, int tile)
+__device__ __forceinline__ float accumulate_unrolled(float sum, const float *a_row,
+                                                     const float *b_col, int tile)
 {
     //@begin solution
     //@todo TODO(7b): the same sum, in a loop that the compiler unrolls completely (`#pragma
@@ -86,8 +88,9 @@ __device__ __forceinline__ float accumulate_unrolled(float sum, const float *a_r
  * each thread then takes `tile` multiply-adds from shared memory: a global element is loaded
  * once per block instead of once per thread, `tile` times fewer global loads. The price is
  * two barriers per step, and two shared-memory loads per multiply-add. */
-__device__ __forceinline__ void tiled_matmul(float *c, const float *a, const float *b, int m, int n, int k,
-                                             int tile, bool unrolled, float *a_tile, float *b_tile)
+__device__ __forceinline__ void tiled_matmul(float *c, const float *a, const float *b, int m, int n,
+                                             int k, int tile, bool unrolled, float *a_tile,
+                                             float *b_tile)
 {
     //@begin solution
     //@todo TODO(7a): the tiled product the comment above describes. Thread (threadIdx.x,
@@ -128,7 +131,8 @@ __global__ void matmul_tiled_4_kernel(float *c, const float *a, const float *b, 
     tiled_matmul(c, a, b, m, n, k, 4, false, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_4_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_4_unrolled_kernel(float *c, const float *a, const float *b, int m,
+                                               int n, int k)
 {
     __shared__ float a_tile[4 * 4], b_tile[4 * 4];
     tiled_matmul(c, a, b, m, n, k, 4, true, a_tile, b_tile);
@@ -140,43 +144,50 @@ __global__ void matmul_tiled_8_kernel(float *c, const float *a, const float *b, 
     tiled_matmul(c, a, b, m, n, k, 8, false, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_8_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_8_unrolled_kernel(float *c, const float *a, const float *b, int m,
+                                               int n, int k)
 {
     __shared__ float a_tile[8 * 8], b_tile[8 * 8];
     tiled_matmul(c, a, b, m, n, k, 8, true, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_12_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_12_kernel(float *c, const float *a, const float *b, int m, int n,
+                                       int k)
 {
     __shared__ float a_tile[12 * 12], b_tile[12 * 12];
     tiled_matmul(c, a, b, m, n, k, 12, false, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_12_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_12_unrolled_kernel(float *c, const float *a, const float *b, int m,
+                                                int n, int k)
 {
     __shared__ float a_tile[12 * 12], b_tile[12 * 12];
     tiled_matmul(c, a, b, m, n, k, 12, true, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_16_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_16_kernel(float *c, const float *a, const float *b, int m, int n,
+                                       int k)
 {
     __shared__ float a_tile[16 * 16], b_tile[16 * 16];
     tiled_matmul(c, a, b, m, n, k, 16, false, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_16_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_16_unrolled_kernel(float *c, const float *a, const float *b, int m,
+                                                int n, int k)
 {
     __shared__ float a_tile[16 * 16], b_tile[16 * 16];
     tiled_matmul(c, a, b, m, n, k, 16, true, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_32_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_32_kernel(float *c, const float *a, const float *b, int m, int n,
+                                       int k)
 {
     __shared__ float a_tile[32 * 32], b_tile[32 * 32];
     tiled_matmul(c, a, b, m, n, k, 32, false, a_tile, b_tile);
 }
 
-__global__ void matmul_tiled_32_unrolled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_32_unrolled_kernel(float *c, const float *a, const float *b, int m,
+                                                int n, int k)
 {
     __shared__ float a_tile[32 * 32], b_tile[32 * 32];
     tiled_matmul(c, a, b, m, n, k, 32, true, a_tile, b_tile);
@@ -186,7 +197,8 @@ __global__ void matmul_tiled_32_unrolled_kernel(float *c, const float *a, const 
 /* Four consecutive floats of a rows x cols matrix, from (row, col) with col a multiple of 4;
  * zeros outside the matrix. One 16-byte load when cols is a multiple of 4 (then the four are
  * 16-byte aligned and all inside the row), else up to four guarded 4-byte loads. */
-static __device__ __forceinline__ float4 load_four(const float *p, int rows, int cols, int row, int col)
+static __device__ __forceinline__ float4 load_four(const float *p, int rows, int cols, int row,
+                                                   int col)
 {
     float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     if (row >= rows || col >= cols)
@@ -205,7 +217,8 @@ static __device__ __forceinline__ float4 load_four(const float *p, int rows, int
 }
 
 /* The mirror of load_four: writes the four floats that fall inside the matrix. */
-static __device__ __forceinline__ void store_four(float *p, int rows, int cols, int row, int col, float4 v)
+static __device__ __forceinline__ void store_four(float *p, int rows, int cols, int row, int col,
+                                                  float4 v)
 {
     if (row >= rows || col >= cols)
         return;
@@ -226,8 +239,9 @@ static __device__ __forceinline__ void store_four(float *p, int rows, int cols, 
 /* Put one step's loads into shared memory: A transposed (a_tile[p][row], so that a thread
  * later reads 4 rows of one column with one 16-byte load), B as it is. The A tile's rows are
  * RB_PAD floats longer than 128: the two threads that share a row then write different banks. */
-static __device__ __forceinline__ void stage_step(float (*a_tile)[RB_TILE + RB_PAD], float (*b_tile)[RB_TILE],
-                                                  float4 a4, float4 b4, int a_row, int a_p, int b_p, int b_col)
+static __device__ __forceinline__ void stage_step(float (*a_tile)[RB_TILE + RB_PAD],
+                                                  float (*b_tile)[RB_TILE], float4 a4, float4 b4,
+                                                  int a_row, int a_p, int b_p, int b_col)
 {
     a_tile[a_p + 0][a_row] = a4.x;
     a_tile[a_p + 1][a_row] = a4.y;
@@ -240,8 +254,10 @@ static __device__ __forceinline__ void stage_step(float (*a_tile)[RB_TILE + RB_P
  * row0..row0+3 and row0+64..row0+67) and 8 B values in four 16-byte shared loads, then 64
  * multiply-adds on registers. The two groups of 4, 64 apart, keep a warp's 16-byte reads on
  * consecutive addresses: no bank conflicts. */
-static __device__ __forceinline__ void multiply_step(float acc[8][8], const float (*a_tile)[RB_TILE + RB_PAD],
-                                                     const float (*b_tile)[RB_TILE], int row0, int col0)
+static __device__ __forceinline__ void multiply_step(float acc[8][8],
+                                                     const float (*a_tile)[RB_TILE + RB_PAD],
+                                                     const float (*b_tile)[RB_TILE], int row0,
+                                                     int col0)
 {
 #pragma unroll
     for (int p = 0; p < RB_STEP; p++) {
@@ -267,7 +283,7 @@ static __device__ __forceinline__ void multiply_step(float acc[8][8], const floa
  * buffers) while this step computes. 64 accumulators make it register-hungry: at most 128
  * registers per thread, 2 blocks (16 warps) per SM, and that is enough. */
 __global__ void __launch_bounds__(RB_THREADS, 2)
-matmul_register_blocked_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+    matmul_register_blocked_kernel(float *c, const float *a, const float *b, int m, int n, int k)
 {
     //@begin solution
     //@todo TODO(7d, optional): 256 threads own the block's 128 x 128 outputs, thread t the
@@ -315,14 +331,16 @@ matmul_register_blocked_kernel(float *c, const float *a, const float *b, int m, 
 #pragma unroll
     for (int i = 0; i < 8; i++) {
         int row = block_row + row0 + (i < 4 ? i : RB_TILE / 2 + i - 4);
-        store_four(c, m, n, row, block_col + col0, make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]));
+        store_four(c, m, n, row, block_col + col0,
+                   make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]));
         store_four(c, m, n, row, block_col + col0 + RB_TILE / 2,
                    make_float4(acc[i][4], acc[i][5], acc[i][6], acc[i][7]));
     }
     //@end solution
 }
 
-static int launch_untiled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t stream)
+static int launch_untiled(float *c, const float *a, const float *b, int m, int n, int k,
+                          cudaStream_t stream)
 {
     dim3 block(UNTILED_BLOCK, UNTILED_BLOCK);
     dim3 grid(blocks_for(n, UNTILED_BLOCK), blocks_for(m, UNTILED_BLOCK));
@@ -332,8 +350,8 @@ static int launch_untiled(float *c, const float *a, const float *b, int m, int n
 
 /* Launch one of the tiled kernels: tile x tile threads per block, one block per tile x tile
  * outputs of C. */
-static int launch_tiled(matmul_kernel kernel, int tile, float *c, const float *a, const float *b, int m, int n,
-                        int k, cudaStream_t stream)
+static int launch_tiled(matmul_kernel kernel, int tile, float *c, const float *a, const float *b,
+                        int m, int n, int k, cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(7c): launch `kernel` with blocks of tile x tile threads (x along n, y along m)
@@ -346,57 +364,68 @@ static int launch_tiled(matmul_kernel kernel, int tile, float *c, const float *a
     //@end solution
 }
 
-static int launch_tiled_4(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_4(float *c, const float *a, const float *b, int m, int n, int k,
+                          cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_4_kernel, 4, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_4_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_4_unrolled(float *c, const float *a, const float *b, int m, int n, int k,
+                                   cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_4_unrolled_kernel, 4, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_8(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_8(float *c, const float *a, const float *b, int m, int n, int k,
+                          cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_8_kernel, 8, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_8_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_8_unrolled(float *c, const float *a, const float *b, int m, int n, int k,
+                                   cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_8_unrolled_kernel, 8, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_12(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_12(float *c, const float *a, const float *b, int m, int n, int k,
+                           cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_12_kernel, 12, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_12_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_12_unrolled(float *c, const float *a, const float *b, int m, int n, int k,
+                                    cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_12_unrolled_kernel, 12, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_16(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_16(float *c, const float *a, const float *b, int m, int n, int k,
+                           cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_16_kernel, 16, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_16_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_16_unrolled(float *c, const float *a, const float *b, int m, int n, int k,
+                                    cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_16_unrolled_kernel, 16, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_32(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_32(float *c, const float *a, const float *b, int m, int n, int k,
+                           cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_32_kernel, 32, c, a, b, m, n, k, s);
 }
 
-static int launch_tiled_32_unrolled(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_tiled_32_unrolled(float *c, const float *a, const float *b, int m, int n, int k,
+                                    cudaStream_t s)
 {
     return launch_tiled(matmul_tiled_32_unrolled_kernel, 32, c, a, b, m, n, k, s);
 }
 
-static int launch_register_blocked(float *c, const float *a, const float *b, int m, int n, int k, cudaStream_t s)
+static int launch_register_blocked(float *c, const float *a, const float *b, int m, int n, int k,
+                                   cudaStream_t s)
 {
     //@begin solution
     //@todo TODO(7d, optional): launch matmul_register_blocked_kernel with RB_THREADS threads
@@ -411,7 +440,7 @@ static int launch_register_blocked(float *c, const float *a, const float *b, int
 /* name, idea, launcher, kernel, threads per block, tile, unrolled */
 extern "C" const struct lab7_variant lab7_variants[] = {
     {"untiled", "one thread per output, both operands from global memory", launch_untiled,
-     (const void *)matmul_untiled_kernel, UNTILED_BLOCK * UNTILED_BLOCK, 0, 0},
+     (const void *)matmul_untiled_kernel, UNTILED_BLOCK *UNTILED_BLOCK, 0, 0},
     {"tiled_4", "4x4 shared tiles (16 threads: half a warp), loop kept", launch_tiled_4,
      (const void *)matmul_tiled_4_kernel, 4 * 4, 4, 0},
     {"tiled_4_unrolled", "4x4 shared tiles, loop over the tile unrolled", launch_tiled_4_unrolled,
@@ -422,16 +451,16 @@ extern "C" const struct lab7_variant lab7_variants[] = {
      (const void *)matmul_tiled_8_unrolled_kernel, 8 * 8, 8, 1},
     {"tiled_12", "12x12 shared tiles (144 threads: 4.5 warps), loop kept", launch_tiled_12,
      (const void *)matmul_tiled_12_kernel, 12 * 12, 12, 0},
-    {"tiled_12_unrolled", "12x12 shared tiles, loop over the tile unrolled", launch_tiled_12_unrolled,
-     (const void *)matmul_tiled_12_unrolled_kernel, 12 * 12, 12, 1},
+    {"tiled_12_unrolled", "12x12 shared tiles, loop over the tile unrolled",
+     launch_tiled_12_unrolled, (const void *)matmul_tiled_12_unrolled_kernel, 12 * 12, 12, 1},
     {"tiled_16", "16x16 shared tiles (256 threads), loop kept", launch_tiled_16,
      (const void *)matmul_tiled_16_kernel, 16 * 16, 16, 0},
-    {"tiled_16_unrolled", "16x16 shared tiles, loop over the tile unrolled", launch_tiled_16_unrolled,
-     (const void *)matmul_tiled_16_unrolled_kernel, 16 * 16, 16, 1},
+    {"tiled_16_unrolled", "16x16 shared tiles, loop over the tile unrolled",
+     launch_tiled_16_unrolled, (const void *)matmul_tiled_16_unrolled_kernel, 16 * 16, 16, 1},
     {"tiled_32", "32x32 shared tiles (1024 threads), loop kept", launch_tiled_32,
      (const void *)matmul_tiled_32_kernel, 32 * 32, 32, 0},
-    {"tiled_32_unrolled", "32x32 shared tiles, loop over the tile unrolled", launch_tiled_32_unrolled,
-     (const void *)matmul_tiled_32_unrolled_kernel, 32 * 32, 32, 1},
+    {"tiled_32_unrolled", "32x32 shared tiles, loop over the tile unrolled",
+     launch_tiled_32_unrolled, (const void *)matmul_tiled_32_unrolled_kernel, 32 * 32, 32, 1},
     {"register_blocked", "128x128 per block, 8x8 per thread in registers, float4, 2 buffers",
      launch_register_blocked, (const void *)matmul_register_blocked_kernel, RB_THREADS, RB_TILE, 1},
 };

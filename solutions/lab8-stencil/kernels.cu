@@ -30,7 +30,7 @@
 #else
 #define MIN_BLOCKS 3
 #endif
-#define REG_BOUNDS __launch_bounds__(BX * BY, MIN_BLOCKS)
+#define REG_BOUNDS __launch_bounds__(BX *BY, MIN_BLOCKS)
 /* The column codes (v2, v3, v8, v9) start their blocks at x = 0, 32, 64, ... (1) rather than
  * at x = r as the seed does (0): a warp's row of loads then covers whole 128-byte lines
  * instead of straddling two (+17 points of the roofline for v2 at r = 1 on the H100). */
@@ -44,13 +44,28 @@ __constant__ float coef[MAX_R + 1];
  * values, and no test of r (or jump table) is left inside the z loop. With a run-time r the
  * same code costs several times the instructions, and a memory-bound loop becomes
  * instruction-bound. */
-#define RADIUS_SWITCH(call)                                                                   \
-    switch (r) {                                                                                \
-    case 1: { const int R = 1; call; } break;                                                   \
-    case 2: { const int R = 2; call; } break;                                                   \
-    case 3: { const int R = 3; call; } break;                                                   \
-    case 4: { const int R = 4; call; } break;                                                   \
-    default: { const int R = 5; call; } break;                                                  \
+#define RADIUS_SWITCH(call)                                                                        \
+    switch (r) {                                                                                   \
+    case 1: {                                                                                      \
+        const int R = 1;                                                                           \
+        call;                                                                                      \
+    } break;                                                                                       \
+    case 2: {                                                                                      \
+        const int R = 2;                                                                           \
+        call;                                                                                      \
+    } break;                                                                                       \
+    case 3: {                                                                                      \
+        const int R = 3;                                                                           \
+        call;                                                                                      \
+    } break;                                                                                       \
+    case 4: {                                                                                      \
+        const int R = 4;                                                                           \
+        call;                                                                                      \
+    } break;                                                                                       \
+    default: {                                                                                     \
+        const int R = 5;                                                                           \
+        call;                                                                                      \
+    } break;                                                                                       \
     }
 
 extern "C" cudaError_t lab8_set_coefficients(const float *c)
@@ -76,7 +91,8 @@ __device__ __forceinline__ float axis_terms(const float *p, int step, int r, boo
 #pragma unroll
     for (int k = 1; k <= MAX_R; k++)
         if (k <= r)
-            sum += coef[k] * load(p - k * step, read_only) + coef[k] * load(p + k * step, read_only);
+            sum +=
+                coef[k] * load(p - k * step, read_only) + coef[k] * load(p + k * step, read_only);
     return sum;
 }
 
@@ -94,7 +110,8 @@ __device__ __forceinline__ float window_terms(const float *col, int r)
 }
 
 /* Fill d = -r .. r-1 of the window from the planes around *p (plane = nx*ny floats). */
-__device__ __forceinline__ void window_fill(float *col, const float *p, int plane, int r, bool read_only)
+__device__ __forceinline__ void window_fill(float *col, const float *p, int plane, int r,
+                                            bool read_only)
 {
 #pragma unroll
     for (int d = -MAX_R; d < MAX_R; d++)
@@ -257,7 +274,8 @@ __global__ void base_intz_kernel(float *out, const float *in, int nx, int ny, in
     //@end solution
 }
 
-__global__ void REG_BOUNDS base_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__global__ void REG_BOUNDS base_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz,
+                                                int r)
 {
     //@begin solution
     //@todo TODO(3): call column_walk_registers with plain loads, through RADIUS_SWITCH.
@@ -273,7 +291,8 @@ __global__ void csl_intz_kernel(float *out, const float *in, int nx, int ny, int
     //@end solution
 }
 
-__global__ void REG_BOUNDS csl_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__global__ void REG_BOUNDS csl_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz,
+                                               int r)
 {
     //@begin solution
     //@todo TODO(9): column_walk_registers through the read-only path, through RADIUS_SWITCH.
@@ -290,7 +309,8 @@ __global__ void REG_BOUNDS csl_intz_reg_kernel(float *out, const float *in, int 
  * load_halo fills the halo of one plane; `first` points at the block's first interior
  * point of that plane. Threads (tx < r) fetch the left and right columns of their row,
  * threads (ty < r) the rows above and below. */
-__device__ __forceinline__ void halo_fetch(float h[4], const float *first, int nx, int r, int bw, int bh)
+__device__ __forceinline__ void halo_fetch(float h[4], const float *first, int nx, int r, int bw,
+                                           int bh)
 {
     //@begin solution
     //@todo TODO(4a): with tx = threadIdx.x, ty = threadIdx.y: if tx < r and ty < bh, fetch
@@ -311,7 +331,8 @@ __device__ __forceinline__ void halo_fetch(float h[4], const float *first, int n
 }
 
 /* Store what halo_fetch fetched at its places in the tile. */
-__device__ __forceinline__ void halo_put(float (*tile)[TILE_W], const float h[4], int r, int bw, int bh)
+__device__ __forceinline__ void halo_put(float (*tile)[TILE_W], const float h[4], int r, int bw,
+                                         int bh)
 {
     //@begin solution
     //@todo TODO(4a): the same conditions as halo_fetch; h[0] goes to
@@ -340,7 +361,8 @@ __device__ __forceinline__ void load_halo(float (*tile)[TILE_W], const float *fi
 /* v4: one point per thread; the x and y neighbours come from the shared tile (each value
  * read from global memory once per block instead of up to 4r+1 times), the z neighbours
  * from global memory. Costs: halo loads by few threads (divergence) and __syncthreads. */
-__device__ __forceinline__ void comp_point(float *out, const float *in, int nx, int ny, int nz, int r)
+__device__ __forceinline__ void comp_point(float *out, const float *in, int nx, int ny, int nz,
+                                           int r)
 {
     //@begin solution
     //@todo TODO(4b): declare the tile (__shared__ float tile[TILE_H][TILE_W]). Find the
@@ -380,7 +402,8 @@ __global__ void comp_kernel(float *out, const float *in, int nx, int ny, int nz,
 /* v5: COMP with the block walking a chunk of planes: per plane, refill the tile, sync,
  * compute. The z neighbours come from global memory, now read a few steps apart by the
  * same block (L1 / L2 hits). Two __syncthreads per plane. */
-__device__ __forceinline__ void comp_walk(float *out, const float *in, int nx, int ny, int nz, int r)
+__device__ __forceinline__ void comp_walk(float *out, const float *in, int nx, int ny, int nz,
+                                          int r)
 {
     //@begin solution
     //@todo TODO(5): comp_kernel's set-up, then for every plane of the chunk: __syncthreads()
@@ -423,7 +446,8 @@ __global__ void comp_intz_kernel(float *out, const float *in, int nx, int ny, in
  * AHEAD steps early as in column_walk_registers) and the halo threads a few more, fetched one
  * plane early into registers so that no barrier waits on them. Two tiles take turns (the
  * tile being filled is not the one being read), so one __syncthreads per plane suffices. */
-__device__ __forceinline__ void comp_walk_registers(float *out, const float *in, int nx, int ny, int nz, int r)
+__device__ __forceinline__ void comp_walk_registers(float *out, const float *in, int nx, int ny,
+                                                    int nz, int r)
 {
     //@begin solution
     //@todo TODO(6): comp_intz_kernel, with the inside threads keeping a register window and
@@ -452,7 +476,7 @@ __device__ __forceinline__ void comp_walk_registers(float *out, const float *in,
             int zz = z + a;
             if (zz >= z_end)
                 break;
-            float (*t)[TILE_W] = tile[zz & 1];
+            float(*t)[TILE_W] = tile[zz & 1];
             if (inside) {
                 window_put_top(col, r, ahead[a]);
                 ahead[a] = in[min(zz + r + AHEAD, nz - 1) * plane + xy];
@@ -473,7 +497,8 @@ __device__ __forceinline__ void comp_walk_registers(float *out, const float *in,
     //@end solution
 }
 
-__global__ void REG_BOUNDS comp_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz, int r)
+__global__ void REG_BOUNDS comp_intz_reg_kernel(float *out, const float *in, int nx, int ny, int nz,
+                                                int r)
 {
     //@begin solution
     //@todo TODO(6): call comp_walk_registers through RADIUS_SWITCH.
@@ -504,24 +529,35 @@ __global__ void REG_BOUNDS comp_intz_reg_kernel(float *out, const float *in, int
 #define TUNED_BX 32 /* threads across; each owns 2 columns: a tile is 64 columns wide */
 #define TUNED_BY 8  /* threads down; each owns tuned_rows(R) rows */
 
-__host__ __device__ constexpr int tuned_rows(int r) { return r == 5 ? 3 : 2; }
-__host__ __device__ constexpr int tuned_min_blocks(int r) { return r <= 3 ? 4 : r == 4 ? 3 : 2; }
+__host__ __device__ constexpr int tuned_rows(int r)
+{
+    return r == 5 ? 3 : 2;
+}
+__host__ __device__ constexpr int tuned_min_blocks(int r)
+{
+    return r <= 3 ? 4 : r == 4 ? 3 : 2;
+}
 /* planes per z chunk: shorter chunks reread 2r planes more often, longer ones spread the
  * blocks that run at once over more planes than the L2 holds (the lab's cliff again) */
-__host__ __device__ constexpr int tuned_chunk(int r) { return r <= 3 ? 32 : 16; }
+__host__ __device__ constexpr int tuned_chunk(int r)
+{
+    return r <= 3 ? 32 : 16;
+}
 
 /* A thread's pair of columns in global memory: one 8-byte access when EVEN (rows of even
  * length: every pair, whose first column is even, is then 8-byte aligned), else two 4-byte
  * ones. `first` and `second` say which of the two points the grid has (loads) or the thread
  * writes (stores). */
-template <bool EVEN> __device__ __forceinline__ float2 load_pair(const float *p, bool first, bool second)
+template <bool EVEN>
+__device__ __forceinline__ float2 load_pair(const float *p, bool first, bool second)
 {
     if (EVEN && second)
         return *(const float2 *)p;
     return make_float2(first ? p[0] : 0.0f, second ? p[1] : 0.0f);
 }
 
-template <bool EVEN> __device__ __forceinline__ void store_pair(float *p, float2 v, bool first, bool second)
+template <bool EVEN>
+__device__ __forceinline__ void store_pair(float *p, float2 v, bool first, bool second)
 {
     if (EVEN && first && second) {
         *(float2 *)p = v;
@@ -537,8 +573,8 @@ template <bool EVEN> __device__ __forceinline__ void store_pair(float *p, float2
  * unused). Column PAD of the tile is the tile's first grid column x0; PAD is r rounded up to
  * even, so that every thread's x pair starts at an even column (float2 aligned). */
 template <int R> struct tuned_tile {
-    static constexpr int H = TUNED_BY * tuned_rows(R);      /* rows of points */
-    static constexpr int PAD = (R + 1) / 2 * 2;              /* columns left of x0 */
+    static constexpr int H = TUNED_BY * tuned_rows(R);             /* rows of points */
+    static constexpr int PAD = (R + 1) / 2 * 2;                    /* columns left of x0 */
     static constexpr int W = (PAD + 2 * TUNED_BX + R + 1) / 2 * 2; /* row pitch, even */
     static constexpr int ROWS = H + 2 * R;
     /* the halo: 2R rows of 64 above and below, 2R columns of H left and right */
@@ -549,8 +585,8 @@ template <int R> struct tuned_tile {
 /* Halo cell e of the tile (e = 0 .. HALO-1): its place in the tile, its offset in the plane
  * and whether the grid has it. Thread t fetches the cells t, t + 256, ... */
 template <int R>
-__device__ __forceinline__ void tuned_halo_cell(int e, int x0, int y0, int nx, int ny, int *cell, int *offset,
-                                                bool *inside)
+__device__ __forceinline__ void tuned_halo_cell(int e, int x0, int y0, int nx, int ny, int *cell,
+                                                int *offset, bool *inside)
 {
     typedef tuned_tile<R> T;
     const int width = 2 * TUNED_BX, rows_part = 2 * R * width;
@@ -579,7 +615,8 @@ __device__ __forceinline__ void tuned_halo_cell(int e, int x0, int y0, int nx, i
  * A window entry is the pair of columns (float2), so each read of the tile serves both. */
 template <int R, bool EVEN>
 __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
-    tuned_kernel(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int nz, int chunk)
+    tuned_kernel(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int nz,
+                 int chunk)
 {
     //@begin solution
     //@todo TODO(10, optional): the patch code described above. Suggested order: the tile
@@ -599,8 +636,8 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
     float halo_value[NH];
 #pragma unroll
     for (int k = 0; k < NH; k++)
-        tuned_halo_cell<R>(ty * TUNED_BX + tx + k * TUNED_BX * TUNED_BY, x0, y0, nx, ny, &halo_cell[k],
-                           &halo_offset[k], &halo_inside[k]);
+        tuned_halo_cell<R>(ty * TUNED_BX + tx + k * TUNED_BX * TUNED_BY, x0, y0, nx, ny,
+                           &halo_cell[k], &halo_offset[k], &halo_inside[k]);
     bool load0[ROWS_T], load1[ROWS_T], store0[ROWS_T], store1[ROWS_T];
     float2 win[ROWS_T][2 * R + 1], next[ROWS_T]; /* win[j][R + d]: row j's pair in plane z+d */
     const float *src = in + (z_first * ny + y) * nx + x; /* the patch's first point, plane z */
@@ -666,8 +703,10 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
 #pragma unroll
             for (int k = 1; k <= R; k++) {
                 /* y neighbours inside the patch come from the windows' centres */
-                float2 above = j - k >= 0 ? win[j - k >= 0 ? j - k : 0][R] : *(const float2 *)&c[(j - k) * T::W];
-                float2 below = j + k < ROWS_T ? win[j + k < ROWS_T ? j + k : 0][R] : *(const float2 *)&c[(j + k) * T::W];
+                float2 above = j - k >= 0 ? win[j - k >= 0 ? j - k : 0][R]
+                                          : *(const float2 *)&c[(j - k) * T::W];
+                float2 below = j + k < ROWS_T ? win[j + k < ROWS_T ? j + k : 0][R]
+                                              : *(const float2 *)&c[(j + k) * T::W];
                 float2 down = win[j][R - k], up = win[j][R + k];
                 sum.x = fmaf(coef[k], row[-k - FIRST], sum.x);
                 sum.x = fmaf(coef[k], row[k - FIRST], sum.x);
@@ -718,25 +757,35 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  * mbarrier instructions are given in kernels.h (inline PTX). */
 #define TMA_ROWS 2 /* rows of a thread's patch (x 2 columns) */
 
-__host__ __device__ constexpr int tma_min_blocks(int r) { return r <= 3 ? 4 : 3; }
-__host__ __device__ constexpr int tma_chunk(int r) { return r <= 2 ? 32 : 16; }
-__host__ __device__ constexpr int tma_buffers(int r) { return r == 4 ? 4 : 3; } /* planes in flight + 1 */
+__host__ __device__ constexpr int tma_min_blocks(int r)
+{
+    return r <= 3 ? 4 : 3;
+}
+__host__ __device__ constexpr int tma_chunk(int r)
+{
+    return r <= 2 ? 32 : 16;
+}
+__host__ __device__ constexpr int tma_buffers(int r)
+{
+    return r == 4 ? 4 : 3;
+} /* planes in flight + 1 */
 
 /* One plane's box as the TMA writes it: W columns from x0 - PAD, ROWS rows from y0 - R. */
 template <int R> struct tma_tile {
-    static constexpr int H = TUNED_BY * TMA_ROWS;                    /* rows of points */
-    static constexpr int PAD = (R + 3) / 4 * 4;                      /* columns left of x0 */
-    static constexpr int W = (PAD + 2 * TUNED_BX + R + 3) / 4 * 4;   /* row pitch: 16-byte rows */
+    static constexpr int H = TUNED_BY * TMA_ROWS;                  /* rows of points */
+    static constexpr int PAD = (R + 3) / 4 * 4;                    /* columns left of x0 */
+    static constexpr int W = (PAD + 2 * TUNED_BX + R + 3) / 4 * 4; /* row pitch: 16-byte rows */
     static constexpr int ROWS = H + 2 * R;
-    static constexpr int FLOATS = (ROWS * W + 31) / 32 * 32;         /* buffers 128-byte aligned */
-    static constexpr unsigned BYTES = ROWS * W * sizeof(float);      /* what one copy delivers */
+    static constexpr int FLOATS = (ROWS * W + 31) / 32 * 32;    /* buffers 128-byte aligned */
+    static constexpr unsigned BYTES = ROWS * W * sizeof(float); /* what one copy delivers */
 };
 
 /* Add plane value v to a pair's partial sums and move them one slot down: acc[i] (the
  * point i-R+1 planes above v's, after the move) gets v's term c[|R-1-i|] v, slot R-1 (v's
  * own point) takes `own` (its sum of x, y and centre terms), slot 2R-1 starts fresh. The
  * caller has taken slot 0 (finished by v's c[R] term) before. */
-template <int R> __device__ __forceinline__ void push_plane(float2 (&acc)[2 * R], float2 v, float2 own)
+template <int R>
+__device__ __forceinline__ void push_plane(float2 (&acc)[2 * R], float2 v, float2 own)
 {
     //@begin solution
     //@todo TODO(11, optional): the move described above, one FMA a slot and column.
@@ -744,7 +793,8 @@ template <int R> __device__ __forceinline__ void push_plane(float2 (&acc)[2 * R]
     for (int i = 0; i < 2 * R - 1; i++) {
         const int k = i < R - 1 ? R - 1 - i : i - R + 1;
         acc[i] = i == R - 1 ? own
-                            : make_float2(fmaf(coef[k], v.x, acc[i + 1].x), fmaf(coef[k], v.y, acc[i + 1].y));
+                            : make_float2(fmaf(coef[k], v.x, acc[i + 1].x),
+                                          fmaf(coef[k], v.y, acc[i + 1].y));
     }
     acc[2 * R - 1] = make_float2(coef[R] * v.x, coef[R] * v.y);
     //@end solution
@@ -759,8 +809,8 @@ template <int R> __device__ __forceinline__ void push_plane(float2 (&acc)[2 * R]
  * on the plane's mbarrier. */
 template <int R>
 __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
-    tma_kernel(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int nz, int chunk,
-               const __grid_constant__ CUtensorMap map)
+    tma_kernel(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int nz,
+               int chunk, const __grid_constant__ CUtensorMap map)
 {
     //@begin solution
     //@todo TODO(11, optional): the code described above. The box (tma_tile<R>), the TMA and
@@ -810,8 +860,8 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
         const int p = z_first + i, b = i % NBUF;
         __syncthreads(); /* everyone is done with plane p-1's buffer: refill it with p+NBUF-1 */
         if (leader && i + NBUF - 1 < planes)
-            tma_load_plane(tile[(i + NBUF - 1) % NBUF], &map, x0 - T::PAD, y0 - R, p + NBUF - 1, T::BYTES,
-                           &bar[(i + NBUF - 1) % NBUF]);
+            tma_load_plane(tile[(i + NBUF - 1) % NBUF], &map, x0 - T::PAD, y0 - R, p + NBUF - 1,
+                           T::BYTES, &bar[(i + NBUF - 1) % NBUF]);
         mbarrier_wait(&bar[b], (i / NBUF) & 1);
         const float *c = &tile[b][(R + ty * TMA_ROWS) * T::W + T::PAD + 2 * tx]; /* the patch */
         float2 mid[TMA_ROWS];
@@ -830,11 +880,14 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
                 row[2 * q] = v.x;
                 row[2 * q + 1] = v.y;
             }
-            float2 own = make_float2(fmaf(coef[0], mid[j].x, acc[j][R].x), fmaf(coef[0], mid[j].y, acc[j][R].y));
+            float2 own = make_float2(fmaf(coef[0], mid[j].x, acc[j][R].x),
+                                     fmaf(coef[0], mid[j].y, acc[j][R].y));
 #pragma unroll
             for (int k = 1; k <= R; k++) {
-                float2 up = j - k >= 0 ? mid[j - k >= 0 ? j - k : 0] : *(const float2 *)&c[(j - k) * T::W];
-                float2 down = j + k < TMA_ROWS ? mid[j + k < TMA_ROWS ? j + k : 0] : *(const float2 *)&c[(j + k) * T::W];
+                float2 up =
+                    j - k >= 0 ? mid[j - k >= 0 ? j - k : 0] : *(const float2 *)&c[(j - k) * T::W];
+                float2 down = j + k < TMA_ROWS ? mid[j + k < TMA_ROWS ? j + k : 0]
+                                               : *(const float2 *)&c[(j + k) * T::W];
                 own.x = fmaf(coef[k], row[-k - FIRST], own.x);
                 own.x = fmaf(coef[k], row[k - FIRST], own.x);
                 own.x = fmaf(coef[k], up.x, own.x);
@@ -844,7 +897,8 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
                 own.y = fmaf(coef[k], up.y, own.y);
                 own.y = fmaf(coef[k], down.y, own.y);
             }
-            float2 done = make_float2(fmaf(coef[R], mid[j].x, acc[j][0].x), fmaf(coef[R], mid[j].y, acc[j][0].y));
+            float2 done = make_float2(fmaf(coef[R], mid[j].x, acc[j][0].x),
+                                      fmaf(coef[R], mid[j].y, acc[j][0].y));
             if (p - R >= z_first)
                 store_pair<true>(dst + j * nx, done, store0[j], store1[j]);
             push_plane<R>(acc[j], mid[j], own);
@@ -862,7 +916,8 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
     for (int d = 0; d < R; d++, dst += plane)
 #pragma unroll
         for (int j = 0; j < TMA_ROWS; j++) {
-            float2 done = make_float2(fmaf(coef[R], v[j][d].x, acc[j][0].x), fmaf(coef[R], v[j][d].y, acc[j][0].y));
+            float2 done = make_float2(fmaf(coef[R], v[j][d].x, acc[j][0].x),
+                                      fmaf(coef[R], v[j][d].y, acc[j][0].y));
             if (z_end - R + d >= z_first)
                 store_pair<true>(dst + j * nx, done, store0[j], store1[j]);
             push_plane<R>(acc[j], v[j][d], acc[j][R]);
@@ -908,8 +963,8 @@ int launch_per_column(stencil_kernel_fn kernel, float *out, const float *in, int
 }
 
 /* The same for the column codes whose blocks start at x = column_x's first column. */
-int launch_per_column_x(stencil_kernel_fn kernel, float *out, const float *in, int nx, int ny, int nz,
-                        int r, cudaStream_t stream)
+int launch_per_column_x(stencil_kernel_fn kernel, float *out, const float *in, int nx, int ny,
+                        int nz, int r, cudaStream_t stream)
 {
     dim3 blocks;
     if (plane_blocks(&blocks, nx, ny, nz, r)) {
@@ -920,12 +975,14 @@ int launch_per_column_x(stencil_kernel_fn kernel, float *out, const float *in, i
     return LAB_OK;
 }
 
-static int launch_base(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+static int launch_base(float *out, const float *in, int nx, int ny, int nz, int r,
+                       cudaStream_t stream)
 {
     return launch_per_point(base_kernel, out, in, nx, ny, nz, r, stream);
 }
 
-static int launch_base_intz(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+static int launch_base_intz(float *out, const float *in, int nx, int ny, int nz, int r,
+                            cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(2): launch base_intz_kernel with launch_per_column_x.
@@ -934,7 +991,8 @@ static int launch_base_intz(float *out, const float *in, int nx, int ny, int nz,
     //@end solution
 }
 
-static int launch_base_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+static int launch_base_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r,
+                                cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(3): launch base_intz_reg_kernel with launch_per_column_x.
@@ -943,7 +1001,8 @@ static int launch_base_intz_reg(float *out, const float *in, int nx, int ny, int
     //@end solution
 }
 
-static int launch_comp(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+static int launch_comp(float *out, const float *in, int nx, int ny, int nz, int r,
+                       cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(4c): launch comp_kernel with launch_per_point.
@@ -952,7 +1011,8 @@ static int launch_comp(float *out, const float *in, int nx, int ny, int nz, int 
     //@end solution
 }
 
-static int launch_comp_intz(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+static int launch_comp_intz(float *out, const float *in, int nx, int ny, int nz, int r,
+                            cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(5): launch comp_intz_kernel with launch_per_column.
@@ -961,7 +1021,8 @@ static int launch_comp_intz(float *out, const float *in, int nx, int ny, int nz,
     //@end solution
 }
 
-static int launch_comp_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+static int launch_comp_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r,
+                                cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(6): launch comp_intz_reg_kernel with launch_per_column.
@@ -970,7 +1031,8 @@ static int launch_comp_intz_reg(float *out, const float *in, int nx, int ny, int
     //@end solution
 }
 
-static int launch_csl(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+static int launch_csl(float *out, const float *in, int nx, int ny, int nz, int r,
+                      cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(7): launch csl_kernel with launch_per_point.
@@ -979,7 +1041,8 @@ static int launch_csl(float *out, const float *in, int nx, int ny, int nz, int r
     //@end solution
 }
 
-static int launch_csl_intz(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+static int launch_csl_intz(float *out, const float *in, int nx, int ny, int nz, int r,
+                           cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(8): launch csl_intz_kernel with launch_per_column_x.
@@ -988,7 +1051,8 @@ static int launch_csl_intz(float *out, const float *in, int nx, int ny, int nz, 
     //@end solution
 }
 
-static int launch_csl_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+static int launch_csl_intz_reg(float *out, const float *in, int nx, int ny, int nz, int r,
+                               cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(9): launch csl_intz_reg_kernel with launch_per_column_x.
@@ -1001,7 +1065,8 @@ static int launch_csl_intz_reg(float *out, const float *in, int nx, int ny, int 
  * 32 x 8 threads over 64-column tiles, the first at x = 0 (as launch_per_column_x), z chunks
  * of tuned_chunk(r). */
 template <int R>
-static void launch_tuned_radius(float *out, const float *in, int nx, int ny, int nz, cudaStream_t stream)
+static void launch_tuned_radius(float *out, const float *in, int nx, int ny, int nz,
+                                cudaStream_t stream)
 {
     typedef tuned_tile<R> T;
     dim3 blocks((nx - R - 1) / (2 * TUNED_BX) + 1, (ny - 2 * R + T::H - 1) / T::H,
@@ -1010,7 +1075,8 @@ static void launch_tuned_radius(float *out, const float *in, int nx, int ny, int
     kernel<<<blocks, dim3(TUNED_BX, TUNED_BY), 0, stream>>>(out, in, nx, ny, nz, tuned_chunk(R));
 }
 
-static int launch_tuned(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+static int launch_tuned(float *out, const float *in, int nx, int ny, int nz, int r,
+                        cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(10, optional): launch with launch_tuned_radius<R> through RADIUS_SWITCH (none
@@ -1034,7 +1100,8 @@ static const void *tuned_kernel_of(int r)
 /* v11: one kernel per radius; blocks as v10's, z chunks of tma_chunk(r). Grids the TMA
  * cannot serve (lab8_tensor_map, given), and GPUs before sm_90, run v10. */
 template <int R>
-static int launch_tma_radius(float *out, const float *in, int nx, int ny, int nz, cudaStream_t stream)
+static int launch_tma_radius(float *out, const float *in, int nx, int ny, int nz,
+                             cudaStream_t stream)
 {
     typedef tma_tile<R> T;
     CUtensorMap map;
@@ -1042,11 +1109,13 @@ static int launch_tma_radius(float *out, const float *in, int nx, int ny, int nz
         return launch_tuned(out, in, nx, ny, nz, R, stream);
     dim3 blocks((nx - R - 1) / (2 * TUNED_BX) + 1, (ny - 2 * R + T::H - 1) / T::H,
                 (nz - 2 * R + tma_chunk(R) - 1) / tma_chunk(R));
-    tma_kernel<R><<<blocks, dim3(TUNED_BX, TUNED_BY), 0, stream>>>(out, in, nx, ny, nz, tma_chunk(R), map);
+    tma_kernel<R>
+        <<<blocks, dim3(TUNED_BX, TUNED_BY), 0, stream>>>(out, in, nx, ny, nz, tma_chunk(R), map);
     return LAB_OK;
 }
 
-static int launch_tma(float *out, const float *in, int nx, int ny, int nz, int r, cudaStream_t stream)
+static int launch_tma(float *out, const float *in, int nx, int ny, int nz, int r,
+                      cudaStream_t stream)
 {
     //@begin solution
     //@todo TODO(11, optional): launch with launch_tma_radius<R> through RADIUS_SWITCH (none
@@ -1066,18 +1135,26 @@ static const void *tma_kernel_of(int r)
 }
 
 extern "C" const struct lab8_variant lab8_variants[] = {
-    {"v1_base", "one point per thread, all reads from global memory", launch_base, (const void *)base_kernel},
-    {"v2_base_intz", "a thread walks a z chunk of its column (INTZ)", launch_base_intz, (const void *)base_intz_kernel},
-    {"v3_base_intz_reg", "INTZ, z neighbours kept in registers", launch_base_intz_reg, (const void *)base_intz_reg_kernel},
-    {"v4_comp", "plane tile + halo in shared memory, z from global", launch_comp, (const void *)comp_kernel},
+    {"v1_base", "one point per thread, all reads from global memory", launch_base,
+     (const void *)base_kernel},
+    {"v2_base_intz", "a thread walks a z chunk of its column (INTZ)", launch_base_intz,
+     (const void *)base_intz_kernel},
+    {"v3_base_intz_reg", "INTZ, z neighbours kept in registers", launch_base_intz_reg,
+     (const void *)base_intz_reg_kernel},
+    {"v4_comp", "plane tile + halo in shared memory, z from global", launch_comp,
+     (const void *)comp_kernel},
     {"v5_comp_intz", "shared tile, INTZ", launch_comp_intz, (const void *)comp_intz_kernel},
-    {"v6_comp_intz_reg", "shared tile, INTZ, z in registers", launch_comp_intz_reg, (const void *)comp_intz_reg_kernel},
-    {"v7_csl", "one point per thread, reads via the read-only cache", launch_csl, (const void *)csl_kernel},
+    {"v6_comp_intz_reg", "shared tile, INTZ, z in registers", launch_comp_intz_reg,
+     (const void *)comp_intz_reg_kernel},
+    {"v7_csl", "one point per thread, reads via the read-only cache", launch_csl,
+     (const void *)csl_kernel},
     {"v8_csl_intz", "read-only cache, INTZ", launch_csl_intz, (const void *)csl_intz_kernel},
-    {"v9_csl_intz_reg", "read-only cache, INTZ, z in registers", launch_csl_intz_reg, (const void *)csl_intz_reg_kernel},
-    {"v10_tuned", "beyond the seed: 2 x rows points a thread, float2 reads and writes, shape per radius",
-     launch_tuned, NULL, tuned_kernel_of, TUNED_BX * TUNED_BY},
-    {"v11_tma", "beyond the seed: the TMA fills the tile, z carried in partial sums (sm_90)", launch_tma, NULL,
-     tma_kernel_of, TUNED_BX * TUNED_BY},
+    {"v9_csl_intz_reg", "read-only cache, INTZ, z in registers", launch_csl_intz_reg,
+     (const void *)csl_intz_reg_kernel},
+    {"v10_tuned",
+     "beyond the seed: 2 x rows points a thread, float2 reads and writes, shape per radius",
+     launch_tuned, NULL, tuned_kernel_of, TUNED_BX *TUNED_BY},
+    {"v11_tma", "beyond the seed: the TMA fills the tile, z carried in partial sums (sm_90)",
+     launch_tma, NULL, tma_kernel_of, TUNED_BX *TUNED_BY},
 };
 extern "C" const int lab8_variant_count = sizeof lab8_variants / sizeof lab8_variants[0];

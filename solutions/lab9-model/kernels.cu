@@ -56,12 +56,14 @@ double write_sectors(const struct lab9_config *c)
 /* k1: each block reads its by x bz rows of bx floats and a lone float either side of each
  * (a sector of its own), its y faces (2 x bz rows of bx floats) and its z faces (2 x by
  * rows); it stores all of those floats in shared memory and loads 7 a point from there. */
-static int volumes_k1(const struct lab9_config *c, const struct lab9_machine *m, struct lab9_volumes *v)
+static int volumes_k1(const struct lab9_config *c, const struct lab9_machine *m,
+                      struct lab9_volumes *v)
 {
     //@begin solution
     //@todo TODO(2): k1's volumes (kernels.h: k1_7pt_blocking).
     double n = c->n, rows = n * n, row_sectors = n / SECTOR_FLOATS, inner = n - 2;
-    double hx = halo_points(c->n, c->bx), hy = halo_points(c->n, c->by), hz = halo_points(c->n, c->bz);
+    double hx = halo_points(c->n, c->bx), hy = halo_points(c->n, c->by),
+           hz = halo_points(c->n, c->bz);
     /* every row of the grid with its x halos: a row's sectors plus one a halo float */
     double reads = rows * (row_sectors + hx) + (hy + hz) * n * row_sectors;
     v->l2 = (reads + write_sectors(c)) * LAB9_SECTOR_BYTES;
@@ -74,12 +76,14 @@ static int volumes_k1(const struct lab9_config *c, const struct lab9_machine *m,
 
 /* k2: each block reads its halo box, (by+2)(bz+2) rows of bx+2 floats from one float before
  * its first (bx/8 + 2 sectors), stores the box in shared memory and loads 27 a point. */
-static int volumes_k2(const struct lab9_config *c, const struct lab9_machine *m, struct lab9_volumes *v)
+static int volumes_k2(const struct lab9_config *c, const struct lab9_machine *m,
+                      struct lab9_volumes *v)
 {
     //@begin solution
     //@todo TODO(3): k2's volumes (kernels.h: k2_27pt_blocking).
     double n = c->n, inner = n - 2;
-    double x_sectors = n / SECTOR_FLOATS + halo_points(c->n, c->bx); /* a halo float: a sector of its own */
+    double x_sectors =
+        n / SECTOR_FLOATS + halo_points(c->n, c->bx); /* a halo float: a sector of its own */
     double x_floats = n + halo_points(c->n, c->bx);
     double y_rows = n + halo_points(c->n, c->by), z_planes = n + halo_points(c->n, c->bz);
     v->l2 = (x_sectors * y_rows * z_planes + write_sectors(c)) * LAB9_SECTOR_BYTES;
@@ -94,14 +98,16 @@ static int volumes_k2(const struct lab9_config *c, const struct lab9_machine *m,
  * rows of bx+2 floats; it stores each tile in shared memory, and each thread of an interior
  * column loads 9 values of every tile from there (into registers, where the three outputs
  * add them up). */
-static int volumes_k3(const struct lab9_config *c, const struct lab9_machine *m, struct lab9_volumes *v)
+static int volumes_k3(const struct lab9_config *c, const struct lab9_machine *m,
+                      struct lab9_volumes *v)
 {
     //@begin solution
     //@todo TODO(4): k3's volumes (kernels.h: k3_27pt_tiling).
     double n = c->n, inner = n - 2;
     double x_sectors = n / SECTOR_FLOATS + halo_points(c->n, c->bx);
     double x_floats = n + halo_points(c->n, c->bx);
-    double y_rows = n + halo_points(c->n, c->by), tiles = n + halo_points(c->n, c->bz); /* planes a chunk walks */
+    double y_rows = n + halo_points(c->n, c->by),
+           tiles = n + halo_points(c->n, c->bz); /* planes a chunk walks */
     v->l2 = (x_sectors * y_rows * tiles + write_sectors(c)) * LAB9_SECTOR_BYTES;
     v->smx = (x_floats * y_rows * tiles + 9 * inner * inner * tiles) * 4;
     v->gm = dram_bytes(c, m, v->l2);
@@ -111,8 +117,10 @@ static int volumes_k3(const struct lab9_config *c, const struct lab9_machine *m,
 }
 
 extern "C" const struct lab9_variant lab9_variants[] = {
-    {"k1_7pt_blocking", "7-point star, 3D blocks, points + face halos in shared memory", volumes_k1},
+    {"k1_7pt_blocking", "7-point star, 3D blocks, points + face halos in shared memory",
+     volumes_k1},
     {"k2_27pt_blocking", "27-point box, 3D blocks, the halo box in shared memory", volumes_k2},
-    {"k3_27pt_tiling", "27-point box, 2D tiles walking a z chunk, outputs in registers", volumes_k3},
+    {"k3_27pt_tiling", "27-point box, 2D tiles walking a z chunk, outputs in registers",
+     volumes_k3},
 };
 extern "C" const int lab9_variant_count = sizeof lab9_variants / sizeof lab9_variants[0];

@@ -9,7 +9,10 @@
 
 struct pristine_words {
     const uint32_t *words;
-    __host__ __device__ uint32_t operator()(size_t i) const { return words[i]; }
+    __host__ __device__ uint32_t operator()(size_t i) const
+    {
+        return words[i];
+    }
 };
 
 static int failures;
@@ -26,7 +29,8 @@ int main(void)
     struct gpu_info g;
     gpu_open(&g);
     const size_t n = 3000017; /* odd, more than one grid-stride pass */
-    uint32_t *host = (uint32_t *)malloc(n * sizeof *host), *got = (uint32_t *)malloc(n * sizeof *got),
+    uint32_t *host = (uint32_t *)malloc(n * sizeof *host),
+             *got = (uint32_t *)malloc(n * sizeof *got),
              *expected = (uint32_t *)malloc(n * sizeof *expected);
     for (size_t i = 0; i < n; i++)
         host[i] = (uint32_t)(i * 2654435761u);
@@ -40,9 +44,11 @@ int main(void)
     expect("equal words count 0", check_words("equal", out, n, on_gpu, on_host, got, expected), 0);
     CUDA_CHECK(cudaMemset(out + 5, 0, sizeof *out));
     CUDA_CHECK(cudaMemset(out + n - 1, 0, sizeof *out));
-    expect("two changed words count 2", check_words("two changed (expected)", out, n, on_gpu, on_host, got, expected), 2);
+    expect("two changed words count 2",
+           check_words("two changed (expected)", out, n, on_gpu, on_host, got, expected), 2);
     CUDA_CHECK(cudaMemset(p.dev + 123457, 0x5A, 2));
-    expect("a changed pristine copy is flagged", pristine_restore_if_changed(&p, "tampered (expected)"), 1);
+    expect("a changed pristine copy is flagged",
+           pristine_restore_if_changed(&p, "tampered (expected)"), 1);
     expect("and restored", pristine_restore_if_changed(&p, "restored"), 0);
 
     gpu_free(out);

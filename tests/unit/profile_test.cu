@@ -34,8 +34,9 @@ static int keep(void *ctx, int point, const double *v)
 /* One launch's rows as ncu's details page has them: one per metric, empty b where b < 0. */
 static void launch(FILE *f, int id, const char *kernel, int grid, double a, double b)
 {
-    const char *head = "\"%d\",\"9\",\"profile_test\",\"h\",\"%s\",\"1\",\"7\",\"(32, 1, 1)\",\"(%d, 1, 1)\","
-                       "\"0\",\"9.0\",\"Command line profiler metrics\",";
+    const char *head =
+        "\"%d\",\"9\",\"profile_test\",\"h\",\"%s\",\"1\",\"7\",\"(32, 1, 1)\",\"(%d, 1, 1)\","
+        "\"0\",\"9.0\",\"Command line profiler metrics\",";
     fprintf(f, head, id, kernel, grid);
     fprintf(f, "\"m_a\",\"\",\"%g\"\n", a);
     fprintf(f, head, id, kernel, grid);
@@ -78,11 +79,13 @@ int main(int argc, char **argv)
     struct point_seen seen[POINTS] = {};
     int joined = profile_self(metrics, 2, POINTS, "--profile-once", keep, seen, "nothing joined");
     remove(rows);
-    expect("joins the kernels after a mark to its point, no others", joined == 3, "not 3 kernels joined");
-    expect("point 0: its one kernel's metrics", seen[0].kernels == 1 && seen[0].a == 1.5 && seen[0].b == 2,
-           "not 1.5 and 2");
+    expect("joins the kernels after a mark to its point, no others", joined == 3,
+           "not 3 kernels joined");
+    expect("point 0: its one kernel's metrics",
+           seen[0].kernels == 1 && seen[0].a == 1.5 && seen[0].b == 2, "not 1.5 and 2");
     expect("point 1: no mark, no kernel", seen[1].kernels == 0, "a kernel joined");
-    expect("point 2: two kernels, the empty metric NAN", seen[2].kernels == 2 && seen[2].a == 40 &&
-           seen[2].b == 20 && seen[2].b_missing == 1, "not 40, 20 and one NAN");
+    expect("point 2: two kernels, the empty metric NAN",
+           seen[2].kernels == 2 && seen[2].a == 40 && seen[2].b == 20 && seen[2].b_missing == 1,
+           "not 40, 20 and one NAN");
     return failed != 0;
 }

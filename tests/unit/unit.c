@@ -30,13 +30,13 @@ static int failures;
 static const char *current;
 static int current_failed;
 
-#define EXPECT(cond)                                                                          \
-    do {                                                                                      \
-        if (!(cond)) {                                                                        \
-            if (!current_failed)                                                              \
-                printf("unit %s: FAIL (%s, line %d)\n", current, #cond, __LINE__);            \
-            current_failed = 1;                                                               \
-        }                                                                                     \
+#define EXPECT(cond)                                                                               \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            if (!current_failed)                                                                   \
+                printf("unit %s: FAIL (%s, line %d)\n", current, #cond, __LINE__);                 \
+            current_failed = 1;                                                                    \
+        }                                                                                          \
     } while (0)
 
 static void run(const char *name, void (*test)(void))
@@ -81,7 +81,7 @@ static void tolerance_basic(void)
     EXPECT(values_close(1.0005, 1.0, t));
     EXPECT(!values_close(1.002, 1.0, t));
     EXPECT(values_close(1000.5, 1000.0, t)); /* rtol scales with the reference */
-    EXPECT(!values_close(1e-5, 0.0, t));      /* atol alone near zero */
+    EXPECT(!values_close(1e-5, 0.0, t));     /* atol alone near zero */
 }
 static void tolerance_nan_never_passes(void)
 {
@@ -129,8 +129,12 @@ static void verify_reports_first_in_order(void)
     size_t bad = verify_words("unit", w, e, N);
     captured_text(&c, text, sizeof text);
     EXPECT(bad == 7);
-    static const char *const lines[] = {"index 3: expected 0x00000000, got 0x00000001", "index 7:", "index 42:",
-                                        "index 3000:", "index 123456:", "... 7 of 1048576 values wrong in all"};
+    static const char *const lines[] = {"index 3: expected 0x00000000, got 0x00000001",
+                                        "index 7:",
+                                        "index 42:",
+                                        "index 3000:",
+                                        "index 123456:",
+                                        "... 7 of 1048576 values wrong in all"};
     const char *at = text;
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         at = at ? strstr(at, lines[i]) : NULL;
@@ -166,10 +170,26 @@ static void cli_defaults_and_values(void)
 static void cli_bad_values(void)
 {
     struct options o;
-    const char *bad[] = {"--reps 0", "--reps -3", "--reps abc", "--reps 1x", "--seed -1",
-                         "--seed", "--n 0", "--n 12Q", "--n -5", "--only ,a", "--only a,,b",
-                         "--bogus", "stray", "--quick --full", "--n 2^99", "--n 7,4099",
-                         "--check --n 7,,9", "--check --n 7,", "--check --n ,7", "--check --n 7,0",
+    const char *bad[] = {"--reps 0",
+                         "--reps -3",
+                         "--reps abc",
+                         "--reps 1x",
+                         "--seed -1",
+                         "--seed",
+                         "--n 0",
+                         "--n 12Q",
+                         "--n -5",
+                         "--only ,a",
+                         "--only a,,b",
+                         "--bogus",
+                         "stray",
+                         "--quick --full",
+                         "--n 2^99",
+                         "--n 7,4099",
+                         "--check --n 7,,9",
+                         "--check --n 7,",
+                         "--check --n ,7",
+                         "--check --n 7,0",
                          "--check --n 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int rejected = parse(&o, bad[i]) == CLI_ERROR;
@@ -197,7 +217,8 @@ static void cli_size_lists(void)
 static void cli_extra_options(void)
 {
     long long flag = 0, level = 5;
-    struct cli_extra x[] = {{"ncu", NULL, "profile", &flag, 0, 1}, {"level", "L", "level", &level, 1, 9}};
+    struct cli_extra x[] = {{"ncu", NULL, "profile", &flag, 0, 1},
+                            {"level", "L", "level", &level, 1, 9}};
     char *ok[] = {"prog", "--ncu", "--level", "3"};
     char *bad[] = {"prog", "--level", "10"};
     struct options o;
@@ -238,7 +259,8 @@ static void csv_header_and_rows(void)
     csv_write_row(f, &info, &ni, ",");
     fclose(f);
     EXPECT(strstr(buf, "# lab: 6\n# gpu: Test GPU\n"));
-    EXPECT(strstr(buf, "# cc: 9.0 | sms: 132 | l2_bytes: 52428800 | driver: 13000 | runtime: 13000\n"));
+    EXPECT(strstr(buf,
+                  "# cc: 9.0 | sms: 132 | l2_bytes: 52428800 | driver: 13000 | runtime: 13000\n"));
     EXPECT(strstr(buf, "# ceiling_copy_gbps: 2993.7 | theoretical_dram_gbps: 3352.3\n"));
     EXPECT(strstr(buf, "| git: abc1234 | seed: 7 | build: -O3 -arch=sm_90 | timing: guarded\n"));
     EXPECT(strstr(buf, "\nlab,variant,param,n,bytes,flops,ms_median,ms_min,ms_max,reps,gbps,gflops,"
@@ -334,7 +356,8 @@ static void rng_reproducible_and_varied(void)
     static uint32_t words[BIG];
     rng_fill_below(&d, words, BIG, 1000003);
     for (int i = 0; i < BIG; i++)
-        same &= words[i] == (uint32_t)(((rng_next(&e) >> 32) * 1000003) >> 32) && words[i] < 1000003;
+        same &=
+            words[i] == (uint32_t)(((rng_next(&e) >> 32) * 1000003) >> 32) && words[i] < 1000003;
     EXPECT(same && rng_next(&d) == rng_next(&e));
     EXPECT(rng_ahead(&d, 2) == (rng_next(&e), rng_next(&e), rng_next(&e)));
 }
@@ -342,12 +365,12 @@ static void rng_reproducible_and_varied(void)
 /* ---- lab 1's sector model ---- */
 static void sector_model_lab1(void)
 {
-    EXPECT(warp_sectors(0, 32, 4, 4) == 4);       /* 128 contiguous aligned bytes */
-    EXPECT(warp_sectors(4, 32, 4, 4) == 5);       /* misaligned by one float */
-    EXPECT(warp_sectors(0, 32, 8, 4) == 8);       /* stride 2 */
-    EXPECT(warp_sectors(0, 32, 32, 4) == 32);     /* stride 8: a sector per thread */
-    EXPECT(warp_sectors(0, 32, 512, 4) == 32);    /* stride 128 */
-    EXPECT(warp_sectors(0, 32, 16, 16) == 16);    /* float4: 512 bytes */
+    EXPECT(warp_sectors(0, 32, 4, 4) == 4);    /* 128 contiguous aligned bytes */
+    EXPECT(warp_sectors(4, 32, 4, 4) == 5);    /* misaligned by one float */
+    EXPECT(warp_sectors(0, 32, 8, 4) == 8);    /* stride 2 */
+    EXPECT(warp_sectors(0, 32, 32, 4) == 32);  /* stride 8: a sector per thread */
+    EXPECT(warp_sectors(0, 32, 512, 4) == 32); /* stride 128 */
+    EXPECT(warp_sectors(0, 32, 16, 16) == 16); /* float4: 512 bytes */
     EXPECT(warp_sectors(0, 0, 4, 4) == 0);
     /* a full stride-1 copy moves exactly its bytes; stride >= 8 moves 32 per 4 used */
     EXPECT(copy_sector_bytes(0, 1024, 1, 4) == 2.0 * 4096);
@@ -360,12 +383,12 @@ static void sector_model_lab1(void)
 static void dram_model_lab1(void)
 {
     const double n = 1024; /* floats in the array; a copy of all of it moves 8n bytes */
-    EXPECT(copy_dram_bytes(0, 1024, 1, 4) == 8 * n);  /* read, write, nothing partial */
-    EXPECT(copy_dram_bytes(0, 512, 2, 4) == 12 * n);  /* stride 2: every sector filled first */
-    EXPECT(copy_dram_bytes(0, 128, 8, 4) == 12 * n);  /* stride 8: still every 64-byte pair */
-    EXPECT(copy_dram_bytes(0, 64, 16, 4) == 8 * n);   /* stride 16: pairs still all read */
-    EXPECT(copy_dram_bytes(0, 32, 32, 4) == 4 * n);   /* stride 32: a pair + a fill per float */
-    EXPECT(copy_dram_bytes(0, 256, 1, 16) == 8 * n);  /* float4 */
+    EXPECT(copy_dram_bytes(0, 1024, 1, 4) == 8 * n); /* read, write, nothing partial */
+    EXPECT(copy_dram_bytes(0, 512, 2, 4) == 12 * n); /* stride 2: every sector filled first */
+    EXPECT(copy_dram_bytes(0, 128, 8, 4) == 12 * n); /* stride 8: still every 64-byte pair */
+    EXPECT(copy_dram_bytes(0, 64, 16, 4) == 8 * n);  /* stride 16: pairs still all read */
+    EXPECT(copy_dram_bytes(0, 32, 32, 4) == 4 * n);  /* stride 32: a pair + a fill per float */
+    EXPECT(copy_dram_bytes(0, 256, 1, 16) == 8 * n); /* float4 */
     /* misaligned by one float: one more pair, one more sector, two partial ends */
     EXPECT(copy_dram_bytes(1, 1024, 1, 4) == 8 * n + 64 + 32 + 2 * 32);
     EXPECT(copy_dram_bytes(3, 1, 1, 4) == 64 + 32 + 32); /* one float: a pair, a fill, a write */
@@ -412,7 +435,8 @@ static void floor_dram_flops_and_peaks(void)
     struct work copy = {8 * 50e6, 0, 0, 0, 0, 0, 0}; /* 400 MB through DRAM, 8x the L2 */
     /* honest: at the ceiling (0.1333 ms) and a little above it */
     EXPECT(!implausible_rate(&copy, &h100, 0.1333, why, sizeof why));
-    EXPECT(!implausible_rate(&copy, &h100, 0.125, why, sizeof why)); /* 3200 GB/s: L2 may hold 1/8 */
+    EXPECT(
+        !implausible_rate(&copy, &h100, 0.125, why, sizeof why)); /* 3200 GB/s: L2 may hold 1/8 */
     /* a launch that did a tenth of the work */
     EXPECT(implausible_rate(&copy, &h100, 0.0133, why, sizeof why) && strstr(why, "copy ceiling"));
     struct machine_limits cold = h100;
@@ -439,9 +463,10 @@ static void floor_dram_flops_and_peaks(void)
 static void clock_sees_hidden_work(void)
 {
     char why[256];
-    EXPECT(!clock_missed_work(1.0, 1.02, 0.03, why, sizeof why)); /* launch latency */
+    EXPECT(!clock_missed_work(1.0, 1.02, 0.03, why, sizeof why));    /* launch latency */
     EXPECT(!clock_missed_work(0.005, 0.030, 0.03, why, sizeof why)); /* a tiny kernel */
-    EXPECT(clock_missed_work(0.01, 1.0, 0.03, why, sizeof why) && strstr(why, "outside the stream"));
+    EXPECT(clock_missed_work(0.01, 1.0, 0.03, why, sizeof why) &&
+           strstr(why, "outside the stream"));
     EXPECT(clock_missed_work(1.0, 1.5, 0.03, why, sizeof why)); /* half the work hidden */
 }
 
@@ -516,11 +541,14 @@ static int locked_child(void)
         return 1;
     pthread_t t;
     void *back = NULL;
-    bad |= (pthread_create(&t, NULL, thread_body, &bad) || pthread_join(t, &back) || back != &bad) << 1;
+    bad |= (pthread_create(&t, NULL, thread_body, &bad) || pthread_join(t, &back) || back != &bad)
+           << 1;
     char *data = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     bad |= (data == MAP_FAILED) << 2;
     bad |= (mprotect(data, 4096, PROT_READ | PROT_EXEC) == 0) << 3;
-    bad |= (mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) != MAP_FAILED) << 4;
+    bad |=
+        (mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) != MAP_FAILED)
+        << 4;
     pid_t pid = fork();
     if (pid == 0)
         _exit(0);

@@ -40,21 +40,29 @@ struct sweep {
 };
 
 static const struct sweep sweeps[] = {
-    {"stride", "stride", {"copy_strided"},
-     {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-      25, 26, 27, 28, 29, 30, 31, 32, 64, 128}, 34,
-     {1, 2, 4, 8, 16, 32, 64, 128}, 8},
-    {"offset", "offset", {"copy_offset"},
-     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-      25, 26, 27, 28, 29, 30, 31, 32}, 33,
-     {0, 1, 2, 4, 8, 16, 32}, 7},
+    {"stride",
+     "stride",
+     {"copy_strided"},
+     {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+      18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 64, 128},
+     34,
+     {1, 2, 4, 8, 16, 32, 64, 128},
+     8},
+    {"offset",
+     "offset",
+     {"copy_offset"},
+     {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
+      17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32},
+     33,
+     {0, 1, 2, 4, 8, 16, 32},
+     7},
     {"width", "bytes", {"copy_contiguous", "copy_float4"}, {0}, 1, {0}, 1, 1},
 };
 
 struct buffers {
-    float *in, *out;         /* device, capacity words each */
+    float *in, *out; /* device, capacity words each */
     size_t capacity;
-    struct pristine written; /* the input as written: device copy and host image (devcheck.h) */
+    struct pristine written;  /* the input as written: device copy and host image (devcheck.h) */
     uint32_t *expected, *got; /* host, for showing where a check failed */
 };
 
@@ -100,7 +108,8 @@ static struct traffic traffic_of(const char *name, size_t n, int param)
         t.sector_bytes = copy_sector_bytes(first, count, step, 4);
         t.dram_bytes = copy_dram_bytes(first, count, step, 4);
     } else {
-        t.sector_bytes = copy_sector_bytes(0, n / 4, 1, 16) + copy_sector_bytes(n / 4 * 4, n % 4, 1, 4);
+        t.sector_bytes =
+            copy_sector_bytes(0, n / 4, 1, 16) + copy_sector_bytes(n / 4 * 4, n % 4, 1, 4);
         t.dram_bytes = copy_dram_bytes(0, n / 4, 1, 16) + copy_dram_bytes(n / 4 * 4, n % 4, 1, 4);
     }
     return t;
@@ -118,7 +127,10 @@ static int reported_param(const struct sweep *s, const char *name, int param)
 struct input_words {
     const uint32_t *written;
     uint64_t key;
-    __host__ __device__ uint32_t operator()(size_t i) const { return vary_word(written[i], i, key); }
+    __host__ __device__ uint32_t operator()(size_t i) const
+    {
+        return vary_word(written[i], i, key);
+    }
 };
 
 /* Word i of the output: the input's word where the variant writes, poison elsewhere. */
@@ -141,12 +153,14 @@ static size_t compare_point(struct copy_job *job, uint64_t key, const char *labe
     size_t tampered = pristine_restore_if_changed(&b->written, label);
     struct input_words on_gpu = {b->written.dev, key}, on_host = {b->written.host, key};
     struct copy_words copy_gpu = {on_gpu, 0, 0, 1}, copy_host;
-    written_range(job->v->name, job->n, job->param, &copy_gpu.first, &copy_gpu.count, &copy_gpu.step);
+    written_range(job->v->name, job->n, job->param, &copy_gpu.first, &copy_gpu.count,
+                  &copy_gpu.step);
     copy_host = copy_gpu;
     copy_host.input = on_host;
-    size_t bad = check_words(label, (const uint32_t *)b->out, window, copy_gpu, copy_host, b->got, b->expected);
-    size_t changed = check_words("input changed", (const uint32_t *)b->in, window, on_gpu, on_host, b->got,
-                                 b->expected);
+    size_t bad = check_words(label, (const uint32_t *)b->out, window, copy_gpu, copy_host, b->got,
+                             b->expected);
+    size_t changed = check_words("input changed", (const uint32_t *)b->in, window, on_gpu, on_host,
+                                 b->got, b->expected);
     if (changed)
         memlab_warn("%s modified its input (%zu words)", label, changed);
     return tampered + bad + changed;
@@ -184,8 +198,9 @@ static const struct lab1_variant *find_variant(const char *name)
 
 /* The awkward sizes, every parameter of the full sweep, until the first point that is not
  * implemented or wrong (its parameter goes to *param). */
-static enum row_status verify_awkward(struct lab *lab, struct buffers *b, const struct lab1_variant *v,
-                                      const struct sweep *s, size_t n_max, int *param)
+static enum row_status verify_awkward(struct lab *lab, struct buffers *b,
+                                      const struct lab1_variant *v, const struct sweep *s,
+                                      size_t n_max, int *param)
 {
     char label[128];
     for (size_t k = 0; k < sizeof awkward_sizes / sizeof awkward_sizes[0]; k++) {
@@ -194,7 +209,8 @@ static enum row_status verify_awkward(struct lab *lab, struct buffers *b, const 
         for (int p = 0; p < s->full_count; p++) {
             struct copy_job job = {v, b, awkward_sizes[k], s->full[p]};
             *param = reported_param(s, v->name, s->full[p]);
-            snprintf(label, sizeof label, "%s (%s %d, n %zu)", v->name, s->param_name, *param, job.n);
+            snprintf(label, sizeof label, "%s (%s %d, n %zu)", v->name, s->param_name, *param,
+                     job.n);
             enum row_status status = verify_point(lab, &job, label);
             if (status != ROW_OK)
                 return status;
@@ -241,14 +257,15 @@ static void run_sweep(struct lab *lab, struct buffers *b, const struct sweep *s,
                 continue;
             size_t first, copies, step;
             written_range(v->name, n, params[p], &first, &copies, &step);
-            struct row r = {v->name, reported_param(s, v->name, params[p]), n, 8.0 * copies, 0,
-                            {0, 0, 0, 0}, status};
+            struct row r = {
+                v->name, reported_param(s, v->name, params[p]), n, 8.0 * copies, 0, {0, 0, 0, 0},
+                status};
             struct traffic t = traffic_of(v->name, n, params[p]);
             double ceiling = lab->info.ceiling_copy_gbps;
             if (status == ROW_OK) {
                 /* The least DRAM can move: every sector the copy touches, once. */
-                struct timed_job timed = {label, launch_job, &job, vary_input, check_repetition,
-                                          {t.sector_bytes, 0, 0, 0}};
+                struct timed_job timed = {label,      launch_job,       &job,
+                                          vary_input, check_repetition, {t.sector_bytes, 0, 0, 0}};
                 timed.work.written_bytes = 4.0 * copies;
                 r.status = status = lab_time(lab, &timed, &timing, &r.ms);
             }
@@ -257,7 +274,8 @@ static void run_sweep(struct lab *lab, struct buffers *b, const struct sweep *s,
             if (status == ROW_OK)
                 snprintf(implied, sizeof implied, "%.1f", gbps * t.sector_bytes / r.bytes);
             report_row(&rep, &r, "%.0f,%s,%.1f,%.0f,%.1f", t.sector_bytes, implied,
-                       ceiling * r.bytes / t.sector_bytes, t.dram_bytes, ceiling * r.bytes / t.dram_bytes);
+                       ceiling * r.bytes / t.sector_bytes, t.dram_bytes,
+                       ceiling * r.bytes / t.dram_bytes);
         }
         if (lab->opts.check)
             printf("%-26s verified: %d point(s) of the %s sweep at awkward sizes, and at n %zu\n",
@@ -279,7 +297,8 @@ int main(int argc, char **argv)
         size_t l2_multiple = lab.opts.quick ? 4 : lab.opts.full ? 16 : 8;
         size_t n = lab.opts.n ? lab.opts.n : l2_multiple * lab.gpu.l2_bytes / sizeof(float);
         struct buffers b;
-        b.capacity = (n + LAB1_MAX_OFFSET + GUARD_WORDS + 63) / 64 * 64; /* keeps `out` 256-byte aligned */
+        b.capacity =
+            (n + LAB1_MAX_OFFSET + GUARD_WORDS + 63) / 64 * 64; /* keeps `out` 256-byte aligned */
         size_t bytes = b.capacity * sizeof(float);
         b.in = (float *)gpu_alloc(2 * bytes, "lab 1's two arrays");
         b.out = b.in + b.capacity;
@@ -287,7 +306,8 @@ int main(int argc, char **argv)
         b.expected = (uint32_t *)malloc(bytes);
         b.got = (uint32_t *)malloc(bytes);
         if (!host_in || !b.expected || !b.got)
-            memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n", bytes / 1048576.0);
+            memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n",
+                       bytes / 1048576.0);
         struct rng rng = rng_seeded(lab.opts.seed);
         rng_fill_floats(&rng, (float *)host_in, b.capacity, -1.0f, 1.0f);
         pristine_upload(&b.written, host_in, b.capacity, "lab 1's copy of the input as written");

@@ -1,8 +1,7 @@
 /* sector_model.c - lab 1's two traffic models (see sector_model.h). */
 #include "sector_model.h"
 
-size_t warp_sectors(size_t first_byte, size_t count, size_t stride_bytes,
-                    size_t elem_bytes)
+size_t warp_sectors(size_t first_byte, size_t count, size_t stride_bytes, size_t elem_bytes)
 {
     if (count == 0)
         return 0;

@@ -24,8 +24,7 @@ extern "C" {
 /* Distinct sectors touched by `count` accesses of elem_bytes each, the first at byte
  * address first_byte, each next one stride_bytes further (elements never straddle a
  * sector: elem_bytes divides 32 and addresses are aligned to it). */
-size_t warp_sectors(size_t first_byte, size_t count, size_t stride_bytes,
-                    size_t elem_bytes);
+size_t warp_sectors(size_t first_byte, size_t count, size_t stride_bytes, size_t elem_bytes);
 
 /* Sector bytes moved (reads plus writes) when `threads` threads each copy one element of
  * elem_bytes, thread t at element first + t*stride (in elements). */

@@ -44,13 +44,16 @@
 static const int ks[] = {1, 2, 4, 8, 16, 32};
 static const int awkward_threads[] = {1, 31, 4097};
 static const int awkward_images[][2] = {{1, 1}, {7, 5}, {33, 17}, {129, 257}, {1001, 999}};
-static const int zooms[] = {50, 137, 250}, angles[] = {0, 15, 30, 45, 60, 75, 90}, angles_quick[] = {0, 45, 90};
+static const int zooms[] = {50, 137, 250}, angles[] = {0, 15, 30, 45, 60, 75, 90},
+                 angles_quick[] = {0, 45, 90};
 
 enum experiment { EXP_CHASE, EXP_ZOOM, EXP_ROTATE };
 
 static enum experiment experiment_of(const char *name)
 {
-    return !strncmp(name, "chase_", 6) ? EXP_CHASE : !strncmp(name, "zoom_", 5) ? EXP_ZOOM : EXP_ROTATE;
+    return !strncmp(name, "chase_", 6)  ? EXP_CHASE
+           : !strncmp(name, "zoom_", 5) ? EXP_ZOOM
+                                        : EXP_ROTATE;
 }
 
 struct state {
@@ -74,7 +77,7 @@ struct job {
     const struct lab10_variant *v;
     struct lab10_args a;
     int param, k;
-    uint64_t key; /* the pattern the inputs hold now */
+    uint64_t key;            /* the pattern the inputs hold now */
     struct image_stats seen; /* what the last check saw (image variants) */
 };
 
@@ -106,8 +109,10 @@ static void chase_inputs(struct state *st, int threads, uint64_t key, int upload
     for (int n = 0; n < threads * CH; n++)
         st->h_starts[n] = 4 * st->order[st->pos[n]];
     if (upload) {
-        CUDA_CHECK(cudaMemcpy(st->d_table, st->h_table, sizeof st->h_table, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(st->d_starts, st->h_starts, threads * CH * sizeof(unsigned), cudaMemcpyHostToDevice));
+        CUDA_CHECK(
+            cudaMemcpy(st->d_table, st->h_table, sizeof st->h_table, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(st->d_starts, st->h_starts, threads * CH * sizeof(unsigned),
+                              cudaMemcpyHostToDevice));
     }
 }
 
@@ -145,7 +150,8 @@ static size_t check_chase(void *ctx, uint64_t key, const char *label)
         expected[i] = 4 * st->order[(st->pos[i] + j->a.steps) % TW];
     for (int i = n; i < n + GUARD_WORDS; i++)
         expected[i] = POISON;
-    CUDA_CHECK(cudaMemcpy(got, st->d_ends, (n + GUARD_WORDS) * sizeof(unsigned), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(
+        cudaMemcpy(got, st->d_ends, (n + GUARD_WORDS) * sizeof(unsigned), cudaMemcpyDeviceToHost));
     size_t bad = verify_words(label, got, expected, n + GUARD_WORDS);
     CUDA_CHECK(cudaMemcpy(got, st->d_table, sizeof st->h_table, cudaMemcpyDeviceToHost));
     size_t changed = verify_words("table changed", got, st->h_table, TW);
@@ -190,8 +196,8 @@ static void image_texture(struct state *st, int w, int h, enum tm_address addres
         CUDA_CHECK(cudaMallocArray(&st->array, &f, w, h));
         st->array_w = w, st->array_h = h;
     }
-    CUDA_CHECK(cudaMemcpy2DToArray(st->array, 0, 0, st->d_in, w * sizeof(float), w * sizeof(float), h,
-                                   cudaMemcpyDeviceToDevice));
+    CUDA_CHECK(cudaMemcpy2DToArray(st->array, 0, 0, st->d_in, w * sizeof(float), w * sizeof(float),
+                                   h, cudaMemcpyDeviceToDevice));
     if (st->tex)
         CUDA_CHECK(cudaDestroyTextureObject(st->tex));
     struct cudaResourceDesc res;
@@ -200,7 +206,8 @@ static void image_texture(struct state *st, int w, int h, enum tm_address addres
     res.res.array.array = st->array;
     struct cudaTextureDesc td;
     memset(&td, 0, sizeof td);
-    td.addressMode[0] = td.addressMode[1] = address == TM_CLAMP ? cudaAddressModeClamp : cudaAddressModeBorder;
+    td.addressMode[0] = td.addressMode[1] =
+        address == TM_CLAMP ? cudaAddressModeClamp : cudaAddressModeBorder;
     td.filterMode = cudaFilterModeLinear;
     td.readMode = cudaReadModeElementType;
     CUDA_CHECK(cudaCreateTextureObject(&st->tex, &res, &td, NULL));
@@ -221,8 +228,14 @@ static struct lab10_map map_for(enum experiment e, int param, int w, int h)
         m.x0 = (float)(cx * (1 - s)), m.xx = (float)s, m.xy = 0;
         m.y0 = (float)(cy * (1 - s)), m.yx = 0, m.yy = (float)s;
     } else {
-        double c = param % 90 ? cos(param * M_PI / 180) : (param / 90 % 4 == 0 ? 1 : param / 90 % 4 == 2 ? -1 : 0);
-        double s = param % 90 ? sin(param * M_PI / 180) : (param / 90 % 4 == 1 ? 1 : param / 90 % 4 == 3 ? -1 : 0);
+        double c = param % 90 ? cos(param * M_PI / 180)
+                              : (param / 90 % 4 == 0   ? 1
+                                 : param / 90 % 4 == 2 ? -1
+                                                       : 0);
+        double s = param % 90 ? sin(param * M_PI / 180)
+                              : (param / 90 % 4 == 1   ? 1
+                                 : param / 90 % 4 == 3 ? -1
+                                                       : 0);
         m.x0 = (float)(cx - c * cx - s * cy), m.xx = (float)c, m.xy = (float)s;
         m.y0 = (float)(cy + s * cx - c * cy), m.yx = (float)-s, m.yy = (float)c;
     }
@@ -236,7 +249,8 @@ static void image_job(struct job *j, enum experiment e, int param, int w, int h)
     j->a.out = st->d_out, j->a.out_w = w, j->a.out_h = h;
     j->a.in = st->d_in, j->a.in_w = w, j->a.in_h = h;
     j->a.map = map_for(e, param, w, h);
-    CUDA_CHECK(cudaMemcpy(st->d_in, st->h_in, (size_t)w * h * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_CHECK(
+        cudaMemcpy(st->d_in, st->h_in, (size_t)w * h * sizeof(float), cudaMemcpyHostToDevice));
     image_texture(st, w, h, e == EXP_ZOOM ? TM_CLAMP : TM_BORDER);
     j->a.tex = st->tex;
     j->key = 0;
@@ -260,16 +274,22 @@ static size_t check_image(void *ctx, uint64_t key, const char *label)
     int w = j->a.out_w, h = j->a.out_h, e = experiment_of(j->v->name);
     size_t n = (size_t)w * h, changed = 0;
     const float *in = input_of(st, n, key);
-    CUDA_CHECK(cudaMemcpy(st->h_out, st->d_out, (n + GUARD_WORDS) * sizeof(float), cudaMemcpyDeviceToHost));
-    struct image_check c = {{in, w, h, e == EXP_ZOOM ? TM_CLAMP : TM_BORDER, TM_LINEAR, 0, TM_WEIGHTS_MEASURED},
-                            j->a.map, st->h_out, strstr(j->v->name, "_texture") != NULL, e == EXP_ROTATE};
+    CUDA_CHECK(cudaMemcpy(st->h_out, st->d_out, (n + GUARD_WORDS) * sizeof(float),
+                          cudaMemcpyDeviceToHost));
+    struct image_check c = {
+        {in, w, h, e == EXP_ZOOM ? TM_CLAMP : TM_BORDER, TM_LINEAR, 0, TM_WEIGHTS_MEASURED},
+        j->a.map,
+        st->h_out,
+        strstr(j->v->name, "_texture") != NULL,
+        e == EXP_ROTATE};
     j->seen = image_check(&c, label);
     for (size_t i = n; i < n + GUARD_WORDS; i++)
         changed += ((const uint32_t *)st->h_out)[i] != POISON;
     if (changed)
         memlab_warn("%s wrote %zu words past the output's end", label, changed);
     CUDA_CHECK(cudaMemcpy(st->h_out, st->d_in, n * sizeof(float), cudaMemcpyDeviceToHost));
-    size_t touched = verify_words("input changed", (const uint32_t *)st->h_out, (const uint32_t *)in, n);
+    size_t touched =
+        verify_words("input changed", (const uint32_t *)st->h_out, (const uint32_t *)in, n);
     if (touched)
         memlab_warn("%s modified its input (%zu words)", label, touched);
     return j->seen.bad + changed + touched;
@@ -281,8 +301,8 @@ static void vary_image(void *ctx, uint64_t from, uint64_t to)
     struct job *j = (struct job *)ctx;
     int w = j->a.in_w, h = j->a.in_h;
     gpu_vary_floats(j->st->d_in, (size_t)w * h, from, to);
-    CUDA_CHECK(cudaMemcpy2DToArray(j->st->array, 0, 0, j->st->d_in, w * sizeof(float), w * sizeof(float), h,
-                                   cudaMemcpyDeviceToDevice));
+    CUDA_CHECK(cudaMemcpy2DToArray(j->st->array, 0, 0, j->st->d_in, w * sizeof(float),
+                                   w * sizeof(float), h, cudaMemcpyDeviceToDevice));
     j->key = to;
 }
 
@@ -292,7 +312,8 @@ static enum row_status verify_job(struct job *j, const char *label)
 {
     enum experiment e = experiment_of(j->v->name);
     size_t words = e == EXP_CHASE ? (size_t)j->a.threads * CH : (size_t)j->a.out_w * j->a.out_h;
-    gpu_poison(e == EXP_CHASE ? (void *)j->st->d_ends : (void *)j->st->d_out, (words + GUARD_WORDS) * 4);
+    gpu_poison(e == EXP_CHASE ? (void *)j->st->d_ends : (void *)j->st->d_out,
+               (words + GUARD_WORDS) * 4);
     if (launch_job(j, 0) == LAB_NOT_IMPLEMENTED)
         return ROW_NOT_IMPLEMENTED;
     gpu_check_launch(label);
@@ -301,7 +322,8 @@ static enum row_status verify_job(struct job *j, const char *label)
 }
 
 /* Awkward sizes first: thread counts (k = 1, 3, 32) or images (every parameter of the sweep). */
-static enum row_status verify_awkward(struct state *st, const struct lab10_variant *v, const int *params, int count)
+static enum row_status verify_awkward(struct state *st, const struct lab10_variant *v,
+                                      const int *params, int count)
 {
     char label[160];
     enum experiment e = experiment_of(v->name);
@@ -314,11 +336,13 @@ static enum row_status verify_awkward(struct state *st, const struct lab10_varia
             j.st = st, j.v = v;
             if (e == EXP_CHASE) {
                 chase_job(&j, awkward_threads[s], 37, chase_ks[p]);
-                snprintf(label, sizeof label, "%s (k %d, %d threads, 37 hops)", v->name, chase_ks[p], awkward_threads[s]);
+                snprintf(label, sizeof label, "%s (k %d, %d threads, 37 hops)", v->name,
+                         chase_ks[p], awkward_threads[s]);
             } else {
                 image_job(&j, e, params[p], awkward_images[s][0], awkward_images[s][1]);
-                snprintf(label, sizeof label, "%s (%s %d, %dx%d)", v->name, e == EXP_ZOOM ? "zoom" : "angle", params[p],
-                         awkward_images[s][0], awkward_images[s][1]);
+                snprintf(label, sizeof label, "%s (%s %d, %dx%d)", v->name,
+                         e == EXP_ZOOM ? "zoom" : "angle", params[p], awkward_images[s][0],
+                         awkward_images[s][1]);
             }
             enum row_status status = verify_job(&j, label);
             if (status != ROW_OK)
@@ -331,17 +355,28 @@ static void run_experiment(struct state *st, enum experiment e, int edge, int st
 {
     struct lab *lab = &st->lab;
     const char *names[] = {"constant", "zoom", "rotate"};
-    const int *params = e == EXP_CHASE ? ks : e == EXP_ZOOM ? zooms : lab->opts.quick ? angles_quick : angles;
-    int count = e == EXP_CHASE ? 6 : e == EXP_ZOOM ? (lab->opts.quick ? 2 : 3) : lab->opts.quick ? 3 : 7;
-    const char *columns = e == EXP_CHASE ? "k,distinct_words,distinct_lines,gloads_s,clk_per_load,slowdown,model,model_ms,"
-                                           "model_error_pct"
-                                         : "w,h,gpix_s,max_err,rms_err,model_max_ulp,ties,ties_up,product_ties,"
-                                           "product_ties_up,off_model";
+    const int *params = e == EXP_CHASE    ? ks
+                        : e == EXP_ZOOM   ? zooms
+                        : lab->opts.quick ? angles_quick
+                                          : angles;
+    int count = e == EXP_CHASE    ? 6
+                : e == EXP_ZOOM   ? (lab->opts.quick ? 2 : 3)
+                : lab->opts.quick ? 3
+                                  : 7;
+    const char *columns =
+        e == EXP_CHASE
+            ? "k,distinct_words,distinct_lines,gloads_s,clk_per_load,slowdown,model,model_ms,"
+              "model_error_pct"
+            : "w,h,gpix_s,max_err,rms_err,model_max_ulp,ties,ties_up,product_ties,"
+              "product_ties_up,off_model";
     struct timing_config cfg = lab_timing(lab, 0);
     struct report rep;
     double clock_mhz = e == EXP_CHASE && !lab->opts.check ? gpu_measure_sm_clock_mhz(5.0) : 0;
     if (!lab->opts.check)
-        report_open(&rep, lab->csv_dir, names[e], &lab->info, e == EXP_CHASE ? "k" : e == EXP_ZOOM ? "zoom%" : "degrees",
+        report_open(&rep, lab->csv_dir, names[e], &lab->info,
+                    e == EXP_CHASE  ? "k"
+                    : e == EXP_ZOOM ? "zoom%"
+                                    : "degrees",
                     columns);
     for (int vi = 0; vi < lab10_variant_count; vi++) {
         const struct lab10_variant *v = &lab10_variants[vi];
@@ -376,11 +411,20 @@ static void run_experiment(struct state *st, enum experiment e, int edge, int st
             if (lab->opts.check)
                 continue;
             double pixels = (double)edge * edge, loads = (double)st->max_threads * CH * steps;
-            struct row r = {v->name, params[p], e == EXP_CHASE ? (size_t)loads : (size_t)pixels,
-                            e == EXP_CHASE ? 0 : 8 * pixels, 0, {0, 0, 0, 0}, status};
+            struct row r = {v->name,
+                            params[p],
+                            e == EXP_CHASE ? (size_t)loads : (size_t)pixels,
+                            e == EXP_CHASE ? 0 : 8 * pixels,
+                            0,
+                            {0, 0, 0, 0},
+                            status};
             if (status == ROW_OK) {
-                struct timed_job t = {label, launch_job, &j, e == EXP_CHASE ? vary_chase : vary_image,
-                                      e == EXP_CHASE ? check_chase : check_image, {0, 0, 0, 0, 0, 0, 0}};
+                struct timed_job t = {label,
+                                      launch_job,
+                                      &j,
+                                      e == EXP_CHASE ? vary_chase : vary_image,
+                                      e == EXP_CHASE ? check_chase : check_image,
+                                      {0, 0, 0, 0, 0, 0, 0}};
                 if (e == EXP_CHASE)
                     t.work.dependent_loads = steps, t.work.load_floor_ns = 2.0;
                 else
@@ -391,12 +435,13 @@ static void run_experiment(struct state *st, enum experiment e, int edge, int st
             if (e != EXP_CHASE) {
                 int model = strstr(v->name, "_texture") != NULL;
                 char extra[256];
-                snprintf(extra, sizeof extra, ok ? "%d,%d,%.3f,%.3g,%.3g" : "%d,%d,,,", edge, edge, pixels / (r.ms.median * 1e6),
-                         seen.max_err, sqrt(seen.sum_sq / pixels));
+                snprintf(extra, sizeof extra, ok ? "%d,%d,%.3f,%.3g,%.3g" : "%d,%d,,,", edge, edge,
+                         pixels / (r.ms.median * 1e6), seen.max_err, sqrt(seen.sum_sq / pixels));
                 if (ok && model)
-                    snprintf(extra + strlen(extra), sizeof extra - strlen(extra), ",%.2f,%lld,%lld,%lld,%lld,%lld",
-                             seen.max_ulp, seen.ties.ties, seen.ties.ties_up, seen.ties.product_ties,
-                             seen.ties.product_ties_up, seen.off_model);
+                    snprintf(extra + strlen(extra), sizeof extra - strlen(extra),
+                             ",%.2f,%lld,%lld,%lld,%lld,%lld", seen.max_ulp, seen.ties.ties,
+                             seen.ties.ties_up, seen.ties.product_ties, seen.ties.product_ties_up,
+                             seen.off_model);
                 else
                     strcat(extra, ",,,,,,");
                 report_row(&rep, &r, "%s", extra);
@@ -410,16 +455,18 @@ static void run_experiment(struct state *st, enum experiment e, int edge, int st
             double warp_loads_per_sm = loads / 32 / lab->gpu.sms;
             if (ok && first_ms > 0)
                 report_row(&rep, &r, "%d,%.2f,%.2f,%.2f,%.2f,%.2f,%s,%.4f,%.1f", params[p],
-                           distinct_per_request(st->order, params[p], 0), distinct_per_request(st->order, params[p], 5),
-                           loads / (r.ms.median * 1e6), r.ms.median * 1e3 * clock_mhz / warp_loads_per_sm,
+                           distinct_per_request(st->order, params[p], 0),
+                           distinct_per_request(st->order, params[p], 5),
+                           loads / (r.ms.median * 1e6),
+                           r.ms.median * 1e3 * clock_mhz / warp_loads_per_sm,
                            r.ms.median / first_ms, constant ? "words" : "lines", model_ms,
                            100 * (r.ms.median - model_ms) / model_ms);
             else
                 report_row(&rep, &r, "%d,,,,,,,,", params[p]);
         }
         if (lab->opts.check)
-            printf("%-26s verified: awkward sizes, then %d point(s) at the %s size\n", v->name, count,
-                   e == EXP_CHASE ? "timed chase" : "timed image");
+            printf("%-26s verified: awkward sizes, then %d point(s) at the %s size\n", v->name,
+                   count, e == EXP_CHASE ? "timed chase" : "timed image");
     }
     if (!lab->opts.check)
         report_close(&rep);
@@ -430,24 +477,31 @@ int main(int argc, char **argv)
     static struct state st;
     static long long steps_opt, modes_only, dump_fetches;
     const struct cli_extra extra[] = {
-        {"steps", "N", "hops of every chain in the constant experiment (default 2048; --quick 1024)", &steps_opt, 1,
-         1 << 20},
-        {"modes", NULL, "only the texture modes and the staircase (the driver's own fetches)", &modes_only, 0, 1},
-        {"dump-fetches", NULL, "every fetch of the texture modes to fetches.csv: coordinates, texels, GPU and model",
+        {"steps", "N",
+         "hops of every chain in the constant experiment (default 2048; --quick 1024)", &steps_opt,
+         1, 1 << 20},
+        {"modes", NULL, "only the texture modes and the staircase (the driver's own fetches)",
+         &modes_only, 0, 1},
+        {"dump-fetches", NULL,
+         "every fetch of the texture modes to fetches.csv: coordinates, texels, GPU and model",
          &dump_fetches, 0, 1},
     };
-    const struct lab_description d = {
-        10, "Lab 10, constant, read-only and texture memory: broadcasts, 8-bit filter weights, 2D locality.",
-        LAB_TABLE(lab10_variants, lab10_variant_count), extra, 3};
+    const struct lab_description d = {10,
+                                      "Lab 10, constant, read-only and texture memory: broadcasts, "
+                                      "8-bit filter weights, 2D locality.",
+                                      LAB_TABLE(lab10_variants, lab10_variant_count), extra, 3};
     lab_start(&st.lab, &d, argc, argv);
     struct lab *lab = &st.lab;
     do {
         st.array = NULL, st.tex = 0, st.array_w = st.array_h = 0; /* the last size freed them */
         if (lab->opts.n > MAX_EDGE)
-            memlab_die(EXIT_USAGE, "--n is the edge of the images: 1 to %d (got %zu)", MAX_EDGE, lab->opts.n);
+            memlab_die(EXIT_USAGE, "--n is the edge of the images: 1 to %d (got %zu)", MAX_EDGE,
+                       lab->opts.n);
         int edge = (int)lab->opts.n;
-        if (!edge) /* the smallest power of two whose image outgrows the L2 (--quick: a quarter of it) */
-            for (edge = 256; edge < MAX_EDGE && (size_t)edge * edge * 4 < lab->gpu.l2_bytes; edge *= 2)
+        if (!edge) /* the smallest power of two whose image outgrows the L2 (--quick: a quarter of
+                      it) */
+            for (edge = 256; edge < MAX_EDGE && (size_t)edge * edge * 4 < lab->gpu.l2_bytes;
+                 edge *= 2)
                 ;
         if (!lab->opts.n && lab->opts.quick)
             edge /= 2;
@@ -457,11 +511,13 @@ int main(int argc, char **argv)
         size_t chase_words = (size_t)(st.max_threads > 4097 ? st.max_threads : 4097) * CH;
         st.d_table = (unsigned *)gpu_alloc(TW * sizeof(unsigned), "the chase's table");
         st.d_starts = (unsigned *)gpu_alloc(chase_words * sizeof(unsigned), "the chase's starts");
-        st.d_ends = (unsigned *)gpu_alloc((chase_words + GUARD_WORDS) * sizeof(unsigned), "the chase's ends");
+        st.d_ends = (unsigned *)gpu_alloc((chase_words + GUARD_WORDS) * sizeof(unsigned),
+                                          "the chase's ends");
         st.max_pixels = (size_t)edge * edge > 1001 * 999 ? (size_t)edge * edge : 1001 * 999;
         size_t host_words = st.max_pixels > chase_words ? st.max_pixels : chase_words;
         st.d_in = (float *)gpu_alloc(st.max_pixels * sizeof(float), "the input image");
-        st.d_out = (float *)gpu_alloc((st.max_pixels + GUARD_WORDS) * sizeof(float), "the output image");
+        st.d_out =
+            (float *)gpu_alloc((st.max_pixels + GUARD_WORDS) * sizeof(float), "the output image");
         st.pos = (unsigned *)malloc(chase_words * sizeof(unsigned));
         st.h_starts = (unsigned *)malloc(chase_words * sizeof(unsigned));
         st.h_words = (unsigned *)malloc((chase_words + GUARD_WORDS) * sizeof(unsigned));
@@ -472,10 +528,12 @@ int main(int argc, char **argv)
             memlab_die(EXIT_USAGE, "out of host memory: use a smaller --n");
         struct rng rng = rng_seeded(lab->opts.seed);
         rng_fill_floats(&rng, st.h_in, st.max_pixels, -1.0f, 1.0f);
-        printf("chase: %d threads x %d chains x %d hops through a %d-word table; images: %dx%d floats (%.1f MiB, %.2fx the "
+        printf("chase: %d threads x %d chains x %d hops through a %d-word table; images: %dx%d "
+               "floats (%.1f MiB, %.2fx the "
                "L2)%s\n",
                st.max_threads, CH, steps, TW, edge, edge, edge * (double)edge * 4 / 1048576,
-               edge * (double)edge * 4 / lab->gpu.l2_bytes, lab->opts.check ? "; verifying only" : "");
+               edge * (double)edge * 4 / lab->gpu.l2_bytes,
+               lab->opts.check ? "; verifying only" : "");
 
         if (!lab->opts.only || modes_only) {
             run_modes(lab, (int)dump_fetches);
@@ -493,7 +551,8 @@ int main(int argc, char **argv)
         gpu_free(st.d_ends);
         gpu_free(st.d_in);
         gpu_free(st.d_out);
-        free(st.pos), free(st.h_starts), free(st.h_words), free(st.h_in), free(st.h_key), free(st.h_out);
+        free(st.pos), free(st.h_starts), free(st.h_words), free(st.h_in), free(st.h_key),
+            free(st.h_out);
     } while (lab_next_size(lab));
     return lab_finish(lab);
 }

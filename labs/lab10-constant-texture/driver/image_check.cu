@@ -14,7 +14,8 @@ void image_check_row(const struct image_check *c, int oy, struct image_stats *s,
     int w = t->w;
     double slack = (w > t->h ? w : t->h) * ldexp(1.0, -20);
     for (int ox = 0; ox < w; ox++) {
-        double xc = ox + 0.5, yc = oy + 0.5, x = m->x0 + m->xx * xc + m->xy * yc, y = m->y0 + m->yx * xc + m->yy * yc;
+        double xc = ox + 0.5, yc = oy + 0.5, x = m->x0 + m->xx * xc + m->xy * yc,
+               y = m->y0 + m->yx * xc + m->yy * yc;
         double scale, spread = 0, got = c->out[(size_t)oy * w + ox];
         double exact = tm_exact_bilinear(t, x, y, &scale, c->rotate ? &spread : NULL);
         double want = exact, err = fabs(got - exact);
@@ -35,8 +36,8 @@ void image_check_row(const struct image_check *c, int oy, struct image_stats *s,
         }
         if (!ok && label && *shown < VERIFY_REPORT_CAP) {
             ++*shown;
-            memlab_warn("%s: pixel (%d, %d), source (%.6f, %.6f): expected %.9g, got %.9g", label, ox, oy, x, y, want,
-                        got);
+            memlab_warn("%s: pixel (%d, %d), source (%.6f, %.6f): expected %.9g, got %.9g", label,
+                        ox, oy, x, y, want, got);
         }
         s->bad += !ok;
         if (ok) {
@@ -49,7 +50,8 @@ void image_check_row(const struct image_check *c, int oy, struct image_stats *s,
 struct image_stats image_check(const struct image_check *c, const char *label)
 {
     int h = c->t.h;
-    struct image_stats all = {0, 0, 0, 0, {0, 0, 0, 0}, 0}, *rows = (struct image_stats *)calloc(h, sizeof *rows);
+    struct image_stats all = {0, 0, 0, 0, {0, 0, 0, 0}, 0},
+                       *rows = (struct image_stats *)calloc(h, sizeof *rows);
     if (!rows)
         memlab_die(EXIT_USAGE, "out of host memory for the statistics of %d rows", h);
 #pragma omp parallel for

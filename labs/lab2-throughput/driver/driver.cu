@@ -43,7 +43,8 @@
 #define POISON_WORD 0xFFFFFFFFu
 #define MAX_POINTS 64
 #define MIN_REPS 3
-#define EXTRA_COLUMNS "word_bytes,loads_in_flight,bytes_in_flight,resident_threads,latency_ns,model_gbps"
+#define EXTRA_COLUMNS                                                                              \
+    "word_bytes,loads_in_flight,bytes_in_flight,resident_threads,latency_ns,model_gbps"
 
 static const size_t awkward_sizes[] = {1, 31, 4097, 1000003};
 static const int ilp_loads[] = {1, 2, 4, 8};
@@ -108,7 +109,8 @@ static void array_open(struct array *a, struct lab *lab, size_t n)
     a->expected = (uint32_t *)malloc(bytes);
     a->got = (uint32_t *)malloc(bytes);
     if (!written || !a->expected || !a->got)
-        memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n", bytes / 1048576.0);
+        memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n",
+                   bytes / 1048576.0);
     for (size_t i = 0; i < a->words; i++)
         written[i] = POISON_WORD;
     struct rng r = rng_seeded(lab->opts.seed);
@@ -139,7 +141,8 @@ static size_t checked_words(const struct array *a, size_t n)
 /* The window as written, before a launch (queued on stream 0). */
 static void restore_window(struct array *a)
 {
-    CUDA_CHECK(cudaMemcpy(a->window, a->written.dev, a->words * sizeof(uint32_t), cudaMemcpyDeviceToDevice));
+    CUDA_CHECK(cudaMemcpy(a->window, a->written.dev, a->words * sizeof(uint32_t),
+                          cudaMemcpyDeviceToDevice));
 }
 
 /* Word w of the window after one launch on n floats that held sign pattern `key` (vary.h)
@@ -168,10 +171,12 @@ static size_t compare_window(struct array *a, size_t n, uint64_t key, const char
 {
     size_t tampered = pristine_restore_if_changed(&a->written, label);
     struct rmw_words on_gpu = {a->written.dev, n, key}, on_host = {a->written.host, n, key};
-    size_t bad = check_words(label, a->window, checked_words(a, n), on_gpu, on_host, a->got, a->expected);
+    size_t bad =
+        check_words(label, a->window, checked_words(a, n), on_gpu, on_host, a->got, a->expected);
     if (bad)
         memlab_warn("%s: index 0 is %d words before x[0]; x[i] must become x[i] + 1 for i < n and "
-                    "nothing else may change", label, FRONT_GUARD);
+                    "nothing else may change",
+                    label, FRONT_GUARD);
     return tampered + bad;
 }
 
@@ -238,7 +243,8 @@ static enum row_status verify_awkward(struct lab *lab, struct array *a, const st
 
 /* Thread counts from one warp up to the first power of two >= 4x the full GPU: powers of
  * two (of four when `coarse`), 1.5x points from `halves_from` on, and the full GPU itself. */
-static int thread_points(const struct gpu_info *g, int coarse, long long halves_from, long long *out)
+static int thread_points(const struct gpu_info *g, int coarse, long long halves_from,
+                         long long *out)
 {
     long long full = full_gpu_threads(g);
     int count = 0;
@@ -291,7 +297,8 @@ static int sweep_curve(struct lab *lab, struct array *a, struct report *rep, str
     for (int p = 0; p < count; p++) {
         char label[160];
         struct rmw_job job = {c->v, a, a->n, points[p], c->loads};
-        snprintf(label, sizeof label, "%s (loads %d, threads %lld)", c->v->name, c->loads, points[p]);
+        snprintf(label, sizeof label, "%s (loads %d, threads %lld)", c->v->name, c->loads,
+                 points[p]);
         double probe_ms = 0;
         enum row_status status = verify_point(lab, a, &job, label, &probe_ms);
         progress_step(&prog, label);
@@ -305,8 +312,8 @@ static int sweep_curve(struct lab *lab, struct array *a, struct report *rep, str
         if (status == ROW_OK) {
             struct timing_config cfg = timing_for(lab, probe_ms);
             /* The least DRAM can move: every float read once and written once. */
-            struct timed_job timed = {label, launch_job, &job, vary_window, check_repetition,
-                                      {8.0 * a->n, 0, 0, 0}};
+            struct timed_job timed = {label,       launch_job,       &job,
+                                      vary_window, check_repetition, {8.0 * a->n, 0, 0, 0}};
             timed.work.written_bytes = 4.0 * a->n;
             r.status = lab_time(lab, &timed, &cfg, &r.ms);
         }
@@ -322,8 +329,8 @@ static int sweep_curve(struct lab *lab, struct array *a, struct report *rep, str
 
 /* One experiment: each curve verified at awkward sizes, then swept. */
 static void run_experiment(struct lab *lab, struct array *a, const char *experiment,
-                          struct curve *curves, int count, const long long *points, int npoints,
-                          double latency_ns)
+                           struct curve *curves, int count, const long long *points, int npoints,
+                           double latency_ns)
 {
     struct report rep;
     if (!lab->opts.check)
@@ -349,14 +356,16 @@ static void run_experiment(struct lab *lab, struct array *a, const char *experim
         }
         if (!lab->opts.check && (i == 0 || curves[i - 1].v != c->v))
             printf("  %s: %d registers per thread, %d blocks of %d per SM: %lld threads resident "
-                   "at once\n", c->v->name, occ.regs_per_thread, occ.blocks_per_sm, LAB2_BLOCK,
-                   c->resident);
+                   "at once\n",
+                   c->v->name, occ.regs_per_thread, occ.blocks_per_sm, LAB2_BLOCK, c->resident);
         int wrong = sweep_curve(lab, a, &rep, c, points, npoints, latency_ns);
         if (lab->opts.check && !wrong)
-            printf("%-26s verified with %d load(s) in flight: awkward sizes, and %d thread counts at n %zu\n",
+            printf("%-26s verified with %d load(s) in flight: awkward sizes, and %d thread counts "
+                   "at n %zu\n",
                    c->v->name, c->loads, npoints, a->n);
         else if (lab->opts.check)
-            printf("%-26s WRONG at %d of %d thread counts at n %zu\n", c->v->name, wrong, npoints, a->n);
+            printf("%-26s WRONG at %d of %d thread counts at n %zu\n", c->v->name, wrong, npoints,
+                   a->n);
     }
     if (!lab->opts.check)
         report_close(&rep);
@@ -393,32 +402,38 @@ static void print_summary(const struct lab *lab, const struct curve *curves, int
         double knee = ceiling * latency_ns / (2.0 * per_thread);
         double full_gbps = at_full >= 0 ? c->gbps[at_full] : 0;
         double implied_ns = full_gbps > 0 ? 2.0 * c->resident * per_thread / full_gbps : 0;
-        printf("%-14s %5d %9.2f %9.1f %9.1f %5.1f%% %9lld %9lld %9.0f %9.0f\n", c->v->name, c->loads,
-               c->threads[0] == 32 ? c->gbps[0] : 0.0, full_gbps, c->gbps[top],
-               100.0 * c->gbps[top] / ceiling, c->threads[top], c->threads[saturated], knee, implied_ns);
+        printf("%-14s %5d %9.2f %9.1f %9.1f %5.1f%% %9lld %9lld %9.0f %9.0f\n", c->v->name,
+               c->loads, c->threads[0] == 32 ? c->gbps[0] : 0.0, full_gbps, c->gbps[top],
+               100.0 * c->gbps[top] / ceiling, c->threads[top], c->threads[saturated], knee,
+               implied_ns);
         if (!best || c->gbps[top] > best->gbps[best_at])
             best = c, best_at = top;
     }
-    printf("GB/s at one warp (T = 32), at the full GPU (the first T >= %lld) and at the best T;\n"
-           "90%% at: the smallest T reaching 90%% of the curve's best; knee at: the T where Little's\n"
-           "law reaches the ceiling, ceiling x latency / (2 x bytes in flight per thread); L full:\n"
-           "the latency (ns) the full-GPU point implies, 2 x bytes in flight / bandwidth.\n", full);
+    printf(
+        "GB/s at one warp (T = 32), at the full GPU (the first T >= %lld) and at the best T;\n"
+        "90%% at: the smallest T reaching 90%% of the curve's best; knee at: the T where Little's\n"
+        "law reaches the ceiling, ceiling x latency / (2 x bytes in flight per thread); L full:\n"
+        "the latency (ns) the full-GPU point implies, 2 x bytes in flight / bandwidth.\n",
+        full);
     if (best)
         printf("best configuration: %s, %d load(s) in flight, T = %lld: %.1f GB/s = %.1f%% of the "
-               "copy ceiling (target: at least 90%%)\n", best->v->name, best->loads,
-               best->threads[best_at], best->gbps[best_at], 100.0 * best->gbps[best_at] / ceiling);
+               "copy ceiling (target: at least 90%%)\n",
+               best->v->name, best->loads, best->threads[best_at], best->gbps[best_at],
+               100.0 * best->gbps[best_at] / ceiling);
 }
 
 int main(int argc, char **argv)
 {
     static long long loads_only;
     const struct cli_extra extra[] = {
-        {"loads", "K", "ilp: only the curve with K loads in flight (1, 2, 4 or 8; the grader times 8)",
+        {"loads", "K",
+         "ilp: only the curve with K loads in flight (1, 2, 4 or 8; the grader times 8)",
          &loads_only, 1, 8},
     };
     const struct lab_description d = {
-        2, "Lab 2, throughput: bandwidth against threads, word size and loads in flight; DRAM "
-           "latency and Little's law.",
+        2,
+        "Lab 2, throughput: bandwidth against threads, word size and loads in flight; DRAM "
+        "latency and Little's law.",
         LAB_TABLE(lab2_variants, lab2_variant_count), extra, 1};
     struct lab lab;
     lab_start(&lab, &d, argc, argv);

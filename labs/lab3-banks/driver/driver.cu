@@ -46,18 +46,29 @@
 static const size_t awkward_sizes[] = {1, 31, 4097, 100003};
 
 static const struct experiment experiments[] = {
-    {STRIDE, "stride", "stride", {"stride_4byte", "stride_8byte", "stride_16byte"},
-     {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
-      26, 27, 28, 29, 30, 31, 32, 33}, 33,
-     {1, 2, 3, 4, 8, 16, 32, 33}, 8},
-    {STRUCT, "struct", "k", {"struct_aos", "struct_soa", "struct_padded"},
-     {1, 2, 3, 4, 5, 6, 7, 8}, 8, {1, 2, 3, 4, 8}, 5},
+    {STRIDE,
+     "stride",
+     "stride",
+     {"stride_4byte", "stride_8byte", "stride_16byte"},
+     {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+      18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33},
+     33,
+     {1, 2, 3, 4, 8, 16, 32, 33},
+     8},
+    {STRUCT,
+     "struct",
+     "k",
+     {"struct_aos", "struct_soa", "struct_padded"},
+     {1, 2, 3, 4, 5, 6, 7, 8},
+     8,
+     {1, 2, 3, 4, 8},
+     5},
     {TILE, "tile", "pitch", {"tile_rows", "tile_columns", "tile_columns_padded"}, {0}, 1, {0}, 1},
 };
 #define EXPERIMENTS (int)(sizeof experiments / sizeof experiments[0])
 
 struct buffers {
-    uint32_t *in, *out;  /* device: INPUT_WORDS, out_capacity */
+    uint32_t *in, *out; /* device: INPUT_WORDS, out_capacity */
     size_t out_capacity;
     uint32_t *host_in;     /* the input as written */
     uint32_t *expected_in; /* the input as the sign pattern being checked has it */
@@ -71,9 +82,9 @@ struct counters {
 };
 
 struct run {
-    size_t n;                             /* threads of a timed launch */
+    size_t n; /* threads of a timed launch */
     double smem_peak_gbps;
-    double ms[16][MAX_PARAM + 1];         /* median per variant and shown param, 0 if none */
+    double ms[16][MAX_PARAM + 1]; /* median per variant and shown param, 0 if none */
     double model[16][MAX_PARAM + 1];
     double pct[16][MAX_PARAM + 1];        /* of the shared-memory peak */
     struct counters counters[MAX_POINTS]; /* by point number (--counters) */
@@ -99,7 +110,9 @@ static struct point make_point(const struct experiment *e, const char *variant, 
     p.word_bytes = 4;
     p.passes = LAB3_PASSES;
     if (e->kind == STRIDE) {
-        p.word_bytes = !strcmp(variant, "stride_16byte") ? 16 : !strcmp(variant, "stride_8byte") ? 8 : 4;
+        p.word_bytes = !strcmp(variant, "stride_16byte")  ? 16
+                       : !strcmp(variant, "stride_8byte") ? 8
+                                                          : 4;
         p.tile_words = LAB3_STRIDE_TILE_WORDS * p.word_bytes / 4;
         p.rounds_per_pass = LAB3_STRIDE_ROUNDS;
         p.passes = 1;
@@ -122,7 +135,8 @@ static size_t compare_point(struct buffers *b, uint32_t table[LAB3_INPUT_TILES][
     size_t window = n + GUARD_WORDS;
     CUDA_CHECK(cudaMemcpy(b->got, b->out, window * sizeof(uint32_t), cudaMemcpyDeviceToHost));
     for (size_t g = 0; g < window; g++)
-        b->expected[g] = g < n ? table[(g / LAB3_BLOCK) % LAB3_INPUT_TILES][g % LAB3_BLOCK] : POISON_WORD;
+        b->expected[g] =
+            g < n ? table[(g / LAB3_BLOCK) % LAB3_INPUT_TILES][g % LAB3_BLOCK] : POISON_WORD;
     size_t bad = verify_words(label, b->got, b->expected, window);
 
     CUDA_CHECK(cudaMemcpy(b->got, b->in, INPUT_WORDS * sizeof(uint32_t), cudaMemcpyDeviceToHost));
@@ -217,7 +231,8 @@ static void time_and_report(struct lab *lab, struct buffers *b, struct run *run,
 {
     double requests = requests_of(p, run->n);
     double model = model_wavefronts(p);
-    struct row r = {p->v->name, p->shown, run->n, requests * 32 * p->word_bytes, 0, {0, 0, 0, 0}, status};
+    struct row r = {p->v->name, p->shown,     run->n, requests * 32 * p->word_bytes,
+                    0,          {0, 0, 0, 0}, status};
     char conflicts[32], wavefronts[32];
     format_counter(conflicts, sizeof conflicts, run, number, 1, requests);
     format_counter(wavefronts, sizeof wavefronts, run, number, 0, requests);
@@ -225,12 +240,17 @@ static void time_and_report(struct lab *lab, struct buffers *b, struct run *run,
         /* The floors: the tiles and outputs cross DRAM once; r.bytes at the shared-memory peak. */
         struct launch_job job = {p, b, run->n};
         struct timing_config timing = lab_timing(lab, 0);
-        struct timed_job timed = {label, launch_job, &job, vary_input, check_repetition,
+        struct timed_job timed = {label,
+                                  launch_job,
+                                  &job,
+                                  vary_input,
+                                  check_repetition,
                                   {dram_bytes_of(p, run->n), 0, r.bytes, run->smem_peak_gbps}};
         r.status = lab_time(lab, &timed, &timing, &r.ms);
     }
     if (r.status != ROW_OK) {
-        report_row(rep, &r, "%.0f,%.3f,,%.1f,,%s,%s", requests, model, run->smem_peak_gbps, conflicts, wavefronts);
+        report_row(rep, &r, "%.0f,%.3f,,%.1f,,%s,%s", requests, model, run->smem_peak_gbps,
+                   conflicts, wavefronts);
         return;
     }
     double gbps = r.bytes / (r.ms.median * 1e6);
@@ -274,9 +294,12 @@ static void run_experiment(struct lab *lab, struct buffers *b, struct run *run, 
             struct point p = make_point(e, name, e->params[i]);
             char label[128];
             expected_table(&p, b->host_in, table);
-            for (size_t s = 0; s < sizeof awkward_sizes / sizeof awkward_sizes[0] && implemented; s++) {
-                snprintf(label, sizeof label, "%s (%s %d, n %zu)", name, e->param_name, p.shown, awkward_sizes[s]);
-                implemented = verify_point(lab, b, &p, table, awkward_sizes[s], label) != ROW_NOT_IMPLEMENTED;
+            for (size_t s = 0; s < sizeof awkward_sizes / sizeof awkward_sizes[0] && implemented;
+                 s++) {
+                snprintf(label, sizeof label, "%s (%s %d, n %zu)", name, e->param_name, p.shown,
+                         awkward_sizes[s]);
+                implemented =
+                    verify_point(lab, b, &p, table, awkward_sizes[s], label) != ROW_NOT_IMPLEMENTED;
             }
             snprintf(label, sizeof label, "%s (%s %d)", name, e->param_name, p.shown);
             progress_step(&prog, label);
@@ -284,7 +307,8 @@ static void run_experiment(struct lab *lab, struct buffers *b, struct run *run, 
                 continue;
             enum row_status status = verify_point(lab, b, &p, table, run->n, label);
             if (!lab->opts.check)
-                time_and_report(lab, b, run, &rep, &p, status, label, point_number(lab, exp, slot, position));
+                time_and_report(lab, b, run, &rep, &p, status, label,
+                                point_number(lab, exp, slot, position));
             position++;
         }
         if (!implemented && lab->opts.check)
@@ -294,7 +318,8 @@ static void run_experiment(struct lab *lab, struct buffers *b, struct run *run, 
             struct row r = {name, p.shown, run->n, 0, 0, {0, 0, 0, 0}, ROW_NOT_IMPLEMENTED};
             report_row(&rep, &r, ",,,,,,");
         } else if (lab->opts.check)
-            printf("%-26s verified: %d point(s) of the %s sweep at sizes 1, 31, 4097, 100003 and %zu\n",
+            printf("%-26s verified: %d point(s) of the %s sweep at sizes 1, 31, 4097, 100003 and "
+                   "%zu\n",
                    name, e->param_count, e->name, run->n);
     }
     if (!lab->opts.check)
@@ -311,7 +336,8 @@ static void profile_points(struct lab *lab, struct buffers *b, size_t n)
                 continue;
             const int *params = run_params(lab, &experiments[exp], &count);
             for (int i = 0; i < count; i++) {
-                struct point p = make_point(&experiments[exp], experiments[exp].variants[slot], params[i]);
+                struct point p =
+                    make_point(&experiments[exp], experiments[exp].variants[slot], params[i]);
                 profile_mark(point_number(lab, exp, slot, i));
                 p.v->launch(b->out, b->in, n, p.param, 0);
                 gpu_check_launch(p.v->name);
@@ -337,9 +363,11 @@ static void collect_counters(struct lab *lab, struct run *run)
     static const char *const metrics[] = {CONFLICTS_METRIC, WAVEFRONTS_METRIC};
     char args[1024];
     snprintf(args, sizeof args, "--check --profile-once --n %zu --seed %llu%s%s%s%s", run->n,
-             (unsigned long long)lab->opts.seed, lab->opts.quick ? " --quick" : "", lab->opts.full ? " --full" : "",
-             lab->opts.only ? " --only " : "", lab->opts.only ? lab->opts.only : "");
-    run->have_counters = profile_self(metrics, 2, MAX_POINTS, args, add_counters, run, "the ncu_* columns stay empty") > 0;
+             (unsigned long long)lab->opts.seed, lab->opts.quick ? " --quick" : "",
+             lab->opts.full ? " --full" : "", lab->opts.only ? " --only " : "",
+             lab->opts.only ? lab->opts.only : "");
+    run->have_counters = profile_self(metrics, 2, MAX_POINTS, args, add_counters, run,
+                                      "the ncu_* columns stay empty") > 0;
 }
 
 static double ratio(const struct run *run, const char *a, int pa, const char *b, int pb, int model)
@@ -368,24 +396,33 @@ static void print_summary(const struct run *run)
     }
     for (int k = 1; k <= LAB3_K_MAX; k++)
         if (ratio(run, "struct_aos", k, "struct_soa", k, 0) > 0)
-            printf("  k %d: struct_aos %.2fx (%.0f), struct_padded %.2fx (%.0f) the time of struct_soa\n", k,
-                   ratio(run, "struct_aos", k, "struct_soa", k, 0), ratio(run, "struct_aos", k, "struct_soa", k, 1),
-                   ratio(run, "struct_padded", k, "struct_soa", k, 0), ratio(run, "struct_padded", k, "struct_soa", k, 1));
+            printf("  k %d: struct_aos %.2fx (%.0f), struct_padded %.2fx (%.0f) the time of "
+                   "struct_soa\n",
+                   k, ratio(run, "struct_aos", k, "struct_soa", k, 0),
+                   ratio(run, "struct_aos", k, "struct_soa", k, 1),
+                   ratio(run, "struct_padded", k, "struct_soa", k, 0),
+                   ratio(run, "struct_padded", k, "struct_soa", k, 1));
     if (ratio(run, "tile_columns", 32, "tile_rows", 32, 0) > 0)
-        printf("  tile_columns %.1fx (%.0f), tile_columns_padded %.2fx (%.0f) the time of tile_rows\n",
-               ratio(run, "tile_columns", 32, "tile_rows", 32, 0), ratio(run, "tile_columns", 32, "tile_rows", 32, 1),
-               ratio(run, "tile_columns_padded", 33, "tile_rows", 32, 0),
-               ratio(run, "tile_columns_padded", 33, "tile_rows", 32, 1));
+        printf(
+            "  tile_columns %.1fx (%.0f), tile_columns_padded %.2fx (%.0f) the time of tile_rows\n",
+            ratio(run, "tile_columns", 32, "tile_rows", 32, 0),
+            ratio(run, "tile_columns", 32, "tile_rows", 32, 1),
+            ratio(run, "tile_columns_padded", 33, "tile_rows", 32, 0),
+            ratio(run, "tile_columns_padded", 33, "tile_rows", 32, 1));
 }
 
 int main(int argc, char **argv)
 {
     static long long want_counters, profile_once;
     static const struct cli_extra extra[] = {
-        {"counters", NULL, "also profile one launch per point with Nsight Compute (ncu) and add "
-                           "its bank-conflict counters to the CSV", &want_counters, 0, 1},
-        {"profile-once", NULL, "(used by --counters) launch each point once for the profiler, "
-                               "verify nothing", &profile_once, 0, 1},
+        {"counters", NULL,
+         "also profile one launch per point with Nsight Compute (ncu) and add "
+         "its bank-conflict counters to the CSV",
+         &want_counters, 0, 1},
+        {"profile-once", NULL,
+         "(used by --counters) launch each point once for the profiler, "
+         "verify nothing",
+         &profile_once, 0, 1},
     };
     const struct lab_description d = {
         3, "Lab 3, shared-memory banks: strides, AoS against SoA, padding, against the bank model.",
@@ -402,27 +439,31 @@ int main(int argc, char **argv)
 
         struct buffers b;
         b.out_capacity = (run.n > awkward_sizes[3] ? run.n : awkward_sizes[3]) + GUARD_WORDS;
-        b.in = (uint32_t *)gpu_alloc((INPUT_WORDS + b.out_capacity) * sizeof(uint32_t), "lab 3's input and output");
+        b.in = (uint32_t *)gpu_alloc((INPUT_WORDS + b.out_capacity) * sizeof(uint32_t),
+                                     "lab 3's input and output");
         b.out = b.in + INPUT_WORDS;
         b.host_in = (uint32_t *)malloc(INPUT_WORDS * sizeof(uint32_t));
         b.expected_in = (uint32_t *)malloc(INPUT_WORDS * sizeof(uint32_t));
         b.expected = (uint32_t *)malloc(b.out_capacity * sizeof(uint32_t));
-        b.got = (uint32_t *)malloc((b.out_capacity > INPUT_WORDS ? b.out_capacity : INPUT_WORDS) * sizeof(uint32_t));
+        b.got = (uint32_t *)malloc((b.out_capacity > INPUT_WORDS ? b.out_capacity : INPUT_WORDS) *
+                                   sizeof(uint32_t));
         if (!b.host_in || !b.expected_in || !b.expected || !b.got)
-            memlab_die(EXIT_USAGE, "out of host memory for %zu outputs: use a smaller --n", b.out_capacity);
+            memlab_die(EXIT_USAGE, "out of host memory for %zu outputs: use a smaller --n",
+                       b.out_capacity);
         struct rng rng = rng_seeded(lab.opts.seed);
         /* Every int but INT_MIN, so that negation (vary_input) is exact. */
         rng_fill_ints(&rng, (int *)b.host_in, INPUT_WORDS, -2147483647, 2147483647);
-        CUDA_CHECK(cudaMemcpy(b.in, b.host_in, INPUT_WORDS * sizeof(uint32_t), cudaMemcpyHostToDevice));
+        CUDA_CHECK(
+            cudaMemcpy(b.in, b.host_in, INPUT_WORDS * sizeof(uint32_t), cudaMemcpyHostToDevice));
 
         if (profile_once) {
             profile_points(&lab, &b, run.n);
             return EXIT_OK;
         }
         printf("%zu threads per launch (%zu blocks of %d); shared-memory peak %.0f GB/s "
-               "(32 banks x 4 B x %d SMs x %.0f MHz)%s\n", run.n, (run.n + LAB3_BLOCK - 1) / LAB3_BLOCK,
-               LAB3_BLOCK, run.smem_peak_gbps, lab.gpu.sms, lab.gpu.sm_clock_khz / 1e3,
-               lab.opts.check ? ", verifying only" : "");
+               "(32 banks x 4 B x %d SMs x %.0f MHz)%s\n",
+               run.n, (run.n + LAB3_BLOCK - 1) / LAB3_BLOCK, LAB3_BLOCK, run.smem_peak_gbps,
+               lab.gpu.sms, lab.gpu.sm_clock_khz / 1e3, lab.opts.check ? ", verifying only" : "");
         if (want_counters && !lab.opts.check)
             collect_counters(&lab, &run);
 

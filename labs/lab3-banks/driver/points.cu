@@ -37,7 +37,8 @@ static struct access access_of(const struct point *p, int warp, int lane, int ro
 /* What thread `thread` of a block working on input tile `tile` must write. The passes
  * repeat one pass's reads, and lab3_mix is affine (acc -> 31 acc + word): after a pass
  * of L words acc becomes acc * 31^L + h, where h is the pass's checksum from 0. */
-static uint32_t expected_result(const struct point *p, const uint32_t *host_in, int tile, int thread)
+static uint32_t expected_result(const struct point *p, const uint32_t *host_in, int tile,
+                                int thread)
 {
     const uint32_t *words = host_in + (size_t)tile * p->tile_words;
     int parts = p->word_bytes / 4;

@@ -19,7 +19,8 @@ void arrays_open(struct arrays *a, size_t n, size_t capacity, uint64_t seed)
     a->prefix = (double *)malloc((capacity + 1) * sizeof(double));
     a->ref = (double *)malloc(capacity * sizeof(double));
     if (!a->host_in || !a->expected_in || !a->got || !a->prefix || !a->ref)
-        memlab_die(EXIT_USAGE, "out of host memory for arrays of %zu floats: use a smaller --n", capacity);
+        memlab_die(EXIT_USAGE, "out of host memory for arrays of %zu floats: use a smaller --n",
+                   capacity);
     struct rng r = rng_seeded(seed);
     rng_fill_floats(&r, (float *)a->host_in, a->window, -1.0f, 1.0f);
     CUDA_CHECK(cudaMemcpy(a->in_window, a->host_in, a->window * 4, cudaMemcpyHostToDevice));
@@ -55,7 +56,8 @@ static size_t compare_array(struct array_job *j, uint64_t key, const char *label
     size_t n = j->n, words = FRONT + n + BACK, r = (size_t)j->radius;
 #pragma omp parallel for
     for (size_t w = 0; w < words; w++)
-        a->expected_in[w] = w >= FRONT && w < FRONT + n ? vary_word(a->host_in[w], w - FRONT, key) : a->host_in[w];
+        a->expected_in[w] =
+            w >= FRONT && w < FRONT + n ? vary_word(a->host_in[w], w - FRONT, key) : a->host_in[w];
     CUDA_CHECK(cudaMemcpy(a->got, a->out_window, words * 4, cudaMemcpyDeviceToHost));
     size_t bad;
     if (!r)
@@ -71,17 +73,20 @@ static size_t compare_array(struct array_job *j, uint64_t key, const char *label
         for (size_t i = 0; i < n; i++)
             a->ref[i] = a->prefix[i + r < n ? i + r + 1 : n] - a->prefix[i >= r ? i - r : 0];
         /* 2r+1 floats of at most 1 in size: partial sums up to 2r+1 */
-        bad = verify_floats(label, (const float *)(a->got + FRONT), a->ref, n, tolerance_for_sum(2 * r + 1, 2.0 * r + 1));
+        bad = verify_floats(label, (const float *)(a->got + FRONT), a->ref, n,
+                            tolerance_for_sum(2 * r + 1, 2.0 * r + 1));
     }
     size_t guards = 0;
-    for (size_t w = 0; w < FRONT + BACK; w++) /* the words before out[0], then those after out[n-1] */
+    for (size_t w = 0; w < FRONT + BACK;
+         w++) /* the words before out[0], then those after out[n-1] */
         guards += a->got[w < FRONT ? w : n + w] != POISON;
     if (guards)
         memlab_warn("%s: %zu guard words around out[0..n) were written", label, guards);
     CUDA_CHECK(cudaMemcpy(a->got, a->in_window, words * 4, cudaMemcpyDeviceToHost));
     size_t changed = verify_words("input changed", a->got, a->expected_in, words);
     if (changed)
-        memlab_warn("%s modified its input (%zu words; index 0 is %d words before in[0])", label, changed, FRONT);
+        memlab_warn("%s modified its input (%zu words; index 0 is %d words before in[0])", label,
+                    changed, FRONT);
     return bad + guards + changed;
 }
 
@@ -110,8 +115,8 @@ static size_t check_array(void *ctx, uint64_t key, const char *label)
     return compare_array((struct array_job *)ctx, key, label);
 }
 
-enum row_status verify_array_awkward(struct lab *lab, struct arrays *a, const struct lab4_variant *v,
-                                     const char *build, int stencil)
+enum row_status verify_array_awkward(struct lab *lab, struct arrays *a,
+                                     const struct lab4_variant *v, const char *build, int stencil)
 {
     static const size_t sizes[] = {1, 31, 4097, 1000003};
     char label[160];
@@ -126,14 +131,16 @@ enum row_status verify_array_awkward(struct lab *lab, struct arrays *a, const st
     return ROW_OK;
 }
 
-enum row_status time_array(struct lab *lab, struct array_job *j, const char *label, struct summary *ms)
+enum row_status time_array(struct lab *lab, struct array_job *j, const char *label,
+                           struct summary *ms)
 {
     enum row_status st = verify_array(lab, j, label);
     if (st != ROW_OK || lab->opts.check)
         return st;
     struct timing_config cfg = lab_timing(lab, 0);
     /* The floor: each float read once and written once through DRAM. */
-    struct timed_job t = {label, launch_array, j, vary_array, check_array, {8.0 * j->n, 0, 0, 0, 0, 0}};
+    struct timed_job t = {label,      launch_array, j,
+                          vary_array, check_array,  {8.0 * j->n, 0, 0, 0, 0, 0}};
     t.work.written_bytes = 4.0 * j->n;
     st = lab_time(lab, &t, &cfg, ms);
     if (st != ROW_OK)

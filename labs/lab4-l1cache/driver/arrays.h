@@ -40,10 +40,11 @@ int launch_array(void *ctx, cudaStream_t stream);
 
 /* The awkward sizes (at every radius, for the stencil), until the first point that is not
  * right or not implemented. */
-enum row_status verify_array_awkward(struct lab *lab, struct arrays *a, const struct lab4_variant *v,
-                                     const char *build, int stencil);
+enum row_status verify_array_awkward(struct lab *lab, struct arrays *a,
+                                     const struct lab4_variant *v, const char *build, int stencil);
 
 /* Verify at the job's size, then (unless --check) time it: the row's status and times. */
-enum row_status time_array(struct lab *lab, struct array_job *j, const char *label, struct summary *ms);
+enum row_status time_array(struct lab *lab, struct array_job *j, const char *label,
+                           struct summary *ms);
 
 #endif

@@ -38,7 +38,8 @@ static size_t step_of(const struct chase_job *j, uint64_t key)
 int launch_chase(void *ctx, cudaStream_t stream)
 {
     struct chase_job *j = (struct chase_job *)ctx;
-    struct lab4_args args = {NULL, NULL, 0, 0, j->c->links, j->c->order[j->step] * STRIDE_WORDS, j->hops, j->c->ends};
+    struct lab4_args args = {
+        NULL, NULL, 0, 0, j->c->links, j->c->order[j->step] * STRIDE_WORDS, j->hops, j->c->ends};
     return j->v->launch(&args, stream);
 }
 
@@ -46,15 +47,18 @@ int launch_chase(void *ctx, cudaStream_t stream)
  * started where pattern `key` puts it. */
 static size_t compare_chase(struct chase_job *j, uint64_t key, const char *label)
 {
-    unsigned expected = chase_position(j->c->order, j->c->slots, step_of(j, key), j->hops, STRIDE_WORDS);
+    unsigned expected =
+        chase_position(j->c->order, j->c->slots, step_of(j, key), j->hops, STRIDE_WORDS);
     uint32_t got[2 * LAB4_CHASE_LANES];
     CUDA_CHECK(cudaMemcpy(got, j->c->ends, sizeof got, cudaMemcpyDeviceToHost));
     size_t bad = 0;
     for (int w = 0; w < 2 * LAB4_CHASE_LANES; w++) {
         uint32_t want = w < LAB4_CHASE_LANES ? expected : CHAIN_POISON;
         if (got[w] != want && bad++ < 3)
-            memlab_warn("%s: ends[%d]: expected %u, got %u (%lld hops through %zu links; ends[%d..] must stay "
-                        "untouched)", label, w, want, got[w], j->hops, j->c->slots, LAB4_CHASE_LANES);
+            memlab_warn("%s: ends[%d]: expected %u, got %u (%lld hops through %zu links; "
+                        "ends[%d..] must stay "
+                        "untouched)",
+                        label, w, want, got[w], j->hops, j->c->slots, LAB4_CHASE_LANES);
     }
     return bad;
 }
@@ -89,7 +93,9 @@ enum row_status verify_chase_awkward(struct lab *lab, struct chain *c, const str
     char label[160];
     size_t count = sizeof chains / sizeof chains[0];
     for (size_t s = extra_only ? count - 1 : 0; s < count; s++) {
-        size_t slots = s + 1 < count ? chains[s] : extra < c->max_words / STRIDE_WORDS ? extra : c->max_words / STRIDE_WORDS;
+        size_t slots = s + 1 < count                         ? chains[s]
+                       : extra < c->max_words / STRIDE_WORDS ? extra
+                                                             : c->max_words / STRIDE_WORDS;
         if (!slots)
             continue;
         chain_build(c, slots);
@@ -97,7 +103,8 @@ enum row_status verify_chase_awkward(struct lab *lab, struct chain *c, const str
         long long hops[] = {0, 1, 2, 31, round + 5};
         for (int h = 0; h < 5; h++) {
             struct chase_job j = {v, c, hops[h], rng_next(&c->rng) % slots, 0};
-            snprintf(label, sizeof label, "%s (%s, %zu links, %lld hops)", v->name, build, slots, hops[h]);
+            snprintf(label, sizeof label, "%s (%s, %zu links, %lld hops)", v->name, build, slots,
+                     hops[h]);
             enum row_status st = verify_chase(lab, &j, label);
             if (st != ROW_OK)
                 return st;
@@ -106,8 +113,9 @@ enum row_status verify_chase_awkward(struct lab *lab, struct chain *c, const str
     return ROW_OK;
 }
 
-enum row_status chase_point(struct lab *lab, struct chain *c, const struct lab4_variant *v, const char *build,
-                            long long extra, double floor_ns, struct chase_point *p)
+enum row_status chase_point(struct lab *lab, struct chain *c, const struct lab4_variant *v,
+                            const char *build, long long extra, double floor_ns,
+                            struct chase_point *p)
 {
     char label[160];
     size_t bytes = c->slots * STRIDE_WORDS * 4;
@@ -120,7 +128,8 @@ enum row_status chase_point(struct lab *lab, struct chain *c, const struct lab4_
         hops[k] += c->slots > 1 && hops[k] % (long long)c->slots == 0;
     struct chase_job j = {v, c, hops[1], rng_next(&c->rng) % c->slots, 0};
     snprintf(label, sizeof label, "%s (%s, %zu bytes)", v->name, build, bytes);
-    p->row = (struct row){v->name, (long long)bytes, c->slots, 4.0 * hops[1], 0, {0, 0, 0, 0}, ROW_OK};
+    p->row =
+        (struct row){v->name, (long long)bytes, c->slots, 4.0 * hops[1], 0, {0, 0, 0, 0}, ROW_OK};
     p->row.status = verify_chase(lab, &j, label);
     if (p->row.status != ROW_OK || lab->opts.check)
         return p->row.status;
@@ -132,7 +141,8 @@ enum row_status chase_point(struct lab *lab, struct chain *c, const struct lab4_
         if (!lab->opts.reps) /* a chase's time varies little from launch to launch */
             cfg.reps = lab->opts.quick ? 3 : lab->opts.full ? 9 : 5;
         j.hops = hops[k];
-        struct timed_job t = {label, launch_chase, &j, vary_chase, check_chase, {0, 0, 0, 0, (double)hops[k], floor_ns}};
+        struct timed_job t = {label,      launch_chase, &j,
+                              vary_chase, check_chase,  {0, 0, 0, 0, (double)hops[k], floor_ns}};
         p->row.status = lab_time(lab, &t, &cfg, &ms[k]);
     }
     p->row.ms = ms[1];
@@ -146,8 +156,8 @@ const char *chase_extras(char *text, size_t size, const char *head, const struct
                          double clock_mhz)
 {
     if (p->row.status == ROW_OK)
-        snprintf(text, size, "%s,%lld,%d,%lld,%.6f,%.2f,%.1f", head, p->row.param, STRIDE_WORDS * 4, p->hops_short,
-                 p->ms_short, p->ns_per_hop, p->ns_per_hop * clock_mhz / 1e3);
+        snprintf(text, size, "%s,%lld,%d,%lld,%.6f,%.2f,%.1f", head, p->row.param, STRIDE_WORDS * 4,
+                 p->hops_short, p->ms_short, p->ns_per_hop, p->ns_per_hop * clock_mhz / 1e3);
     else
         snprintf(text, size, "%s,%lld,%d,,,,", head, p->row.param, STRIDE_WORDS * 4);
     return text;

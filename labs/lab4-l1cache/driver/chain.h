@@ -12,17 +12,17 @@
 #include "harness.h"
 #include "kernels.h"
 
-#define STRIDE_WORDS 8       /* one link per 32-byte sector */
-#define LOAD_FLOOR_CYCLES 10 /* no load returns faster (an H100's L1 hit: about 35) */
-#define FIRST_PASS_MAX 16384 /* links: a chain this short gets its first pass timed apart */
+#define STRIDE_WORDS 8          /* one link per 32-byte sector */
+#define LOAD_FLOOR_CYCLES 10    /* no load returns faster (an H100's L1 hit: about 35) */
+#define FIRST_PASS_MAX 16384    /* links: a chain this short gets its first pass timed apart */
 #define WALK_CHECKED_MAX 131072 /* links: a check walks once round a chain up to this long */
 #define CHAIN_POISON 0xFFFFFFFFu
 
 struct chain {
     unsigned *links, *ends, *sink; /* device: the buffer, 2 x LANES result words, a scratch word */
     size_t max_words, slots;
-    uint32_t *image;               /* host image of the buffer */
-    unsigned *order;               /* the cycle's order of links (chase_order) */
+    uint32_t *image; /* host image of the buffer */
+    unsigned *order; /* the cycle's order of links (chase_order) */
     struct rng rng;
 };
 
@@ -50,7 +50,7 @@ enum row_status verify_chase_awkward(struct lab *lab, struct chain *c, const str
 
 /* What a timed footprint gives. */
 struct chase_point {
-    struct row row;        /* ms: the long chase */
+    struct row row; /* ms: the long chase */
     long long hops_short;
     double ms_short, ns_per_hop;
 };
@@ -59,8 +59,9 @@ struct chase_point {
  * long chase, then time a short and a long one. The short one is the launch plus, where the
  * chain is short enough to fit an L1, its first (cold) pass; ns_per_hop is what the `extra`
  * hops of the long one cost beyond it. */
-enum row_status chase_point(struct lab *lab, struct chain *c, const struct lab4_variant *v, const char *build,
-                            long long extra, double floor_ns, struct chase_point *p);
+enum row_status chase_point(struct lab *lab, struct chain *c, const struct lab4_variant *v,
+                            const char *build, long long extra, double floor_ns,
+                            struct chase_point *p);
 
 /* A chase row's own CSV columns after `head`: the footprint, the stride and the timings (empty
  * figures unless the point is OK). */

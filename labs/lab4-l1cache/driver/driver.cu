@@ -25,9 +25,9 @@
  *   build                   ca or cg
  *   l1_hit_pct, l2_hit_pct  ncu's l1tex__t_sector_hit_rate.pct and lts__t_sector_hit_rate.pct
  *                           for one launch (only with --counters)
- *   footprint_bytes, stride_bytes  the chain's (l2sweep: the buffer's) size; a link a 32-byte sector
- *   hops_short, ms_short    a shorter chase, timed too (the row's ms and bytes: the longer one)
- *   ns_per_hop              (ms_median - ms_short) / (hops - hops_short): the launch and the
+ *   footprint_bytes, stride_bytes  the chain's (l2sweep: the buffer's) size; a link a 32-byte
+ * sector hops_short, ms_short    a shorter chase, timed too (the row's ms and bytes: the longer
+ * one) ns_per_hop              (ms_median - ms_short) / (hops - hops_short): the launch and the
  *                           first, cold pass through a small footprint cancel out (chain.h)
  *   cycles_per_hop          ns_per_hop x sm_clock_mhz, the SM clock measured in this run
  *   l1_kib                  the L1 left by the shared memory in force (probes.h): the staircase's
@@ -66,7 +66,7 @@
 #define MAX_POINTS 64
 /* Profiled points (--counters): copy per build, stencil per build and radius, carveout c. */
 #define P_COPY(b) (b)
-#define P_STENCIL(b, r) (2 + (b) * LAB4_MAX_RADIUS + (r) - 1)
+#define P_STENCIL(b, r) (2 + (b)*LAB4_MAX_RADIUS + (r)-1)
 #define P_CARVE(c, chase) (2 + 2 * LAB4_MAX_RADIUS + 2 * (c) + (chase))
 
 static const char *const build_names[2] = {"ca", "cg"};
@@ -81,7 +81,7 @@ struct run {
     const struct lab4_variant *tables[2];
     struct carveouts carve;
     double clock_mhz, floor_ns;
-    long long hops; /* the long chase's hops beyond the short one */
+    long long hops;      /* the long chase's hops beyond the short one */
     long long grid_only; /* --grid-only: no bisection points, the same footprints every run */
     struct arrays a;
     struct chain c;
@@ -110,13 +110,14 @@ static const char *counter(const struct run *run, int point, int which, char *te
 /* ---- copy and reuse --------------------------------------------------------------------- */
 
 /* Per build: the awkward sizes, then each radius (0: the copy) verified and timed at n. */
-static void run_arrays(struct run *run, const char *experiment, const char *name, const int *radii, int nradii,
-                       double ms[2][LAB4_MAX_RADIUS + 1])
+static void run_arrays(struct run *run, const char *experiment, const char *name, const int *radii,
+                       int nradii, double ms[2][LAB4_MAX_RADIUS + 1])
 {
     struct lab *lab = &run->lab;
     struct report rep;
     if (!lab->opts.check)
-        report_open(&rep, lab->csv_dir, experiment, &lab->info, radii[0] ? "radius" : "-", "build,l1_hit_pct,l2_hit_pct");
+        report_open(&rep, lab->csv_dir, experiment, &lab->info, radii[0] ? "radius" : "-",
+                    "build,l1_hit_pct,l2_hit_pct");
     for (int b = 0; b < 2; b++) {
         const struct lab4_variant *v = variant_of(run, b, name);
         enum row_status st = verify_array_awkward(lab, &run->a, v, build_names[b], radii[0] != 0);
@@ -130,13 +131,17 @@ static void run_arrays(struct run *run, const char *experiment, const char *name
             ms[b][radii[k]] = st == ROW_OK && !lab->opts.check ? r.ms.median : 0;
             int point = radii[k] ? P_STENCIL(b, radii[k]) : P_COPY(b);
             if (!lab->opts.check)
-                report_row(&rep, &r, "%s,%s,%s", build_names[b], counter(run, point, 0, l1), counter(run, point, 1, l2));
+                report_row(&rep, &r, "%s,%s,%s", build_names[b], counter(run, point, 0, l1),
+                           counter(run, point, 1, l2));
             if (st == ROW_IMPLAUSIBLE)
                 st = ROW_OK; /* a time that cannot be real: no figure, but the sweep goes on */
         }
         if (lab->opts.check)
-            printf("%-26s %s (%s)\n", name, st != ROW_OK ? row_status_name(st) : radii[0] ?
-                   "verified at awkward sizes and n, every radius" : "verified at awkward sizes and n", build_names[b]);
+            printf("%-26s %s (%s)\n", name,
+                   st != ROW_OK ? row_status_name(st)
+                   : radii[0]   ? "verified at awkward sizes and n, every radius"
+                                : "verified at awkward sizes and n",
+                   build_names[b]);
         else if (!rows) { /* not implemented, or wrong at an awkward size: one row, no sweep */
             struct row r = {name, radii[0], run->a.n, 0, 0, {0, 0, 0, 0}, st};
             report_row(&rep, &r, "%s,,", build_names[b]);
@@ -148,10 +153,12 @@ static void run_arrays(struct run *run, const char *experiment, const char *name
 
 /* ---- the latency staircase ------------------------------------------------------------- */
 
-/* The shared memory (KiB) in force for a launch asking for `kib` (probes.h), and the L1 it leaves. */
+/* The shared memory (KiB) in force for a launch asking for `kib` (probes.h), and the L1 it leaves.
+ */
 static int smem_in_force(const struct run *run, int kib)
 {
-    return smem_config_kib(&run->carve, kib, run->lab.gpu.max_blocks_per_sm, run->lab.gpu.smem_reserved_per_block);
+    return smem_config_kib(&run->carve, kib, run->lab.gpu.max_blocks_per_sm,
+                           run->lab.gpu.smem_reserved_per_block);
 }
 
 static int l1_left(const struct run *run, int smem)
@@ -166,7 +173,8 @@ struct sweep {
     struct run *run;
     struct report *rep;
     const struct lab4_variant *v;
-    const char *build, *head, *tail; /* the label's build; CSV columns before and after the chase's */
+    const char *build, *head,
+        *tail; /* the label's build; CSV columns before and after the chase's */
     int pct;
 };
 
@@ -199,7 +207,8 @@ static void refine(struct sweep *s, const size_t *fp, const double *ns, int coun
 }
 
 /* A curve's plateaus and edges, edges refined (the new points go to the CSV), one line each. */
-static void curve_summary(struct sweep *s, const size_t *fp, const double *ns, int count, int l1_kib)
+static void curve_summary(struct sweep *s, const size_t *fp, const double *ns, int count,
+                          int l1_kib)
 {
     double clock = s->run->clock_mhz;
     struct edge e;
@@ -207,18 +216,21 @@ static void curve_summary(struct sweep *s, const size_t *fp, const double *ns, i
     for (; find_edge(ns, count, from, &e); from = e.rise_to) {
         refine(s, fp, ns, count, &e);
         double median = summarize(ns + from, e.rise_from - from + 1).median;
-        printf("  %s plateau %d: %.1f ns = %.0f cycles up to %.0f KiB; rises to %.1f ns by %.0f KiB\n", s->build,
-               ++n, median, median * clock / 1e3, fp[e.rise_from] / 1024.0, e.after, fp[e.rise_to] / 1024.0);
+        printf(
+            "  %s plateau %d: %.1f ns = %.0f cycles up to %.0f KiB; rises to %.1f ns by %.0f KiB\n",
+            s->build, ++n, median, median * clock / 1e3, fp[e.rise_from] / 1024.0, e.after,
+            fp[e.rise_to] / 1024.0);
         const char *name;
-        double cap = nearest_capacity(l1_kib, s->run->lab.gpu.l2_bytes, e.onset > 0 ? e.onset : e.half, &name);
+        double cap = nearest_capacity(l1_kib, s->run->lab.gpu.l2_bytes,
+                                      e.onset > 0 ? e.onset : e.half, &name);
         printf("  %s edge %d: ", s->build, n);
         print_against("onset", e.onset, cap, name);
         print_against("; half", e.half, cap, name);
         printf("\n");
     }
     double median = summarize(ns + from, count - from).median;
-    printf("  %s plateau %d: %.1f ns = %.0f cycles from %.0f KiB on\n", s->build, n + 1, median, median * clock / 1e3,
-           fp[from] / 1024.0);
+    printf("  %s plateau %d: %.1f ns = %.0f cycles from %.0f KiB on\n", s->build, n + 1, median,
+           median * clock / 1e3, fp[from] / 1024.0);
 }
 
 static void run_staircase(struct run *run)
@@ -232,10 +244,12 @@ static void run_staircase(struct run *run)
     struct report rep;
     if (!lab->opts.check)
         report_open(&rep, lab->csv_dir, "staircase", &lab->info, "bytes",
-                    "build,footprint_bytes,stride_bytes,hops_short,ms_short,ns_per_hop,cycles_per_hop,sm_clock_mhz,"
+                    "build,footprint_bytes,stride_bytes,hops_short,ms_short,ns_per_hop,cycles_per_"
+                    "hop,sm_clock_mhz,"
                     "l1_kib,sample");
     /* The chase asks for the least shared memory (0%), so the capacity in force is known
-     * (probes.h: the driver still gives it room for every block an SM can hold): the L1 compared. */
+     * (probes.h: the driver still gives it room for every block an SM can hold): the L1 compared.
+     */
     int smem = smem_in_force(run, 0), l1 = l1_left(run, smem);
     char tail[48];
     snprintf(tail, sizeof tail, "%.0f,%d", run->clock_mhz, l1);
@@ -245,9 +259,12 @@ static void run_staircase(struct run *run)
      * links, so at a later size only that one is new; the others were verified at the first. */
     int again = lab->opts.check && lab->size_index > 0;
     for (int b = 0; b < 2; b++) {
-        sw[b] = (struct sweep){run, &rep, variant_of(run, b, "chase"), build_names[b], build_names[b], tail, -1};
-        enum row_status st = set_carveout(sw[b].v, 0) ? verify_chase_awkward(lab, &run->c, sw[b].v, build_names[b],
-                                                                              lab->opts.n, again) : ROW_ERROR;
+        sw[b] = (struct sweep){
+            run, &rep, variant_of(run, b, "chase"), build_names[b], build_names[b], tail, -1};
+        enum row_status st =
+            set_carveout(sw[b].v, 0)
+                ? verify_chase_awkward(lab, &run->c, sw[b].v, build_names[b], lab->opts.n, again)
+                : ROW_ERROR;
         live[b] = st == ROW_OK;
         if (st != ROW_OK && lab->opts.check)
             printf("%-26s %s (%s)\n", "chase", row_status_name(st), build_names[b]);
@@ -264,7 +281,8 @@ static void run_staircase(struct run *run)
             if (!live[b])
                 continue;
             struct chase_point p;
-            enum row_status st = chase_point(lab, &run->c, sw[b].v, sw[b].build, run->hops, run->floor_ns, &p);
+            enum row_status st =
+                chase_point(lab, &run->c, sw[b].v, sw[b].build, run->hops, run->floor_ns, &p);
             progress_step(&prog, build_names[b]);
             live[b] = st == ROW_OK || st == ROW_IMPLAUSIBLE;
             ns[b][k] = p.ns_per_hop;
@@ -276,21 +294,26 @@ static void run_staircase(struct run *run)
     }
     for (int b = 0; b < 2 && lab->opts.check; b++)
         if (live[b])
-            printf("%-26s verified (%s): awkward chains, and %d footprints from 4 KiB to %zu MiB\n", "chase",
-                   build_names[b], count, run->c.max_words >> 18);
+            printf("%-26s verified (%s): awkward chains, and %d footprints from 4 KiB to %zu MiB\n",
+                   "chase", build_names[b], count, run->c.max_words >> 18);
     if (lab->opts.check)
         return;
-    printf("\nstaircase: latency per hop, plateau by plateau (an edge: %.0f%% above the plateau; its onset: the "
-           "first footprint %.0f%% above it, its half: halfway up the rise; both refined to %.1f%%):\n",
+    printf("\nstaircase: latency per hop, plateau by plateau (an edge: %.0f%% above the plateau; "
+           "its onset: the "
+           "first footprint %.0f%% above it, its half: halfway up the rise; both refined to "
+           "%.1f%%):\n",
            100 * (STEP_RISE - 1), 100 * (ONSET_RISE - 1), 100 * (REFINE_RATIO - 1));
     for (int b = 0; b < 2; b++)
         if (done[b])
             curve_summary(&sw[b], fp, ns[b], done[b], b ? 0 : l1);
     report_close(&rep);
     if (l1)
-        printf("  the device: L1 %d KiB in force (%d KiB of L1 + shared memory, %d KiB of it shared: the chase "
-               "asked for 0%%)", l1, run->carve.unified_kib, smem);
-    printf("; L2 %zu KiB, %zu KiB a partition\n", lab->gpu.l2_bytes / 1024, lab->gpu.l2_bytes / 2048);
+        printf("  the device: L1 %d KiB in force (%d KiB of L1 + shared memory, %d KiB of it "
+               "shared: the chase "
+               "asked for 0%%)",
+               l1, run->carve.unified_kib, smem);
+    printf("; L2 %zu KiB, %zu KiB a partition\n", lab->gpu.l2_bytes / 1024,
+           lab->gpu.l2_bytes / 2048);
 }
 
 /* ---- the carveout -------------------------------------------------------------------------- */
@@ -320,7 +343,8 @@ static void print_fits(const double *l1, const double *onset, const double *half
     for (int k = 0; k < 2; k++) {
         double a, b;
         if (fit_line(l1, y[k], n, &a, &b))
-            printf("carveout fit (%s): L1 edge = %.3f x (L1 + shared - shared in force) %+.1f KiB, over %d capacities\n",
+            printf("carveout fit (%s): L1 edge = %.3f x (L1 + shared - shared in force) %+.1f KiB, "
+                   "over %d capacities\n",
                    what[k], a, b, n);
     }
 }
@@ -328,18 +352,23 @@ static void print_fits(const double *l1, const double *onset, const double *half
 static void run_carveout(struct run *run)
 {
     struct lab *lab = &run->lab;
-    const struct lab4_variant *st = variant_of(run, 0, "stencil_1d"), *ch = variant_of(run, 0, "chase");
+    const struct lab4_variant *st = variant_of(run, 0, "stencil_1d"),
+                              *ch = variant_of(run, 0, "chase");
     int want_st = cli_selects(&lab->opts, st->name), want_ch = cli_selects(&lab->opts, ch->name);
     static size_t fp[MAX_CURVE];
     static double ns[MAX_CURVE];
     int top = run->carve.unified_kib ? 2 * run->carve.unified_kib : 512;
-    int count = footprints(16384, (size_t)top * 1024, lab->opts.quick ? 1 : lab->opts.full ? 8 : 4, STRIDE_WORDS * 4, fp,
-                           MAX_CURVE);
+    int count = footprints(16384, (size_t)top * 1024,
+                           lab->opts.quick  ? 1
+                           : lab->opts.full ? 8
+                                            : 4,
+                           STRIDE_WORDS * 4, fp, MAX_CURVE);
     int list[16], nlist = carve_list(run, list), nfit = 0;
     double fit_l1[16], fit_onset[16], fit_half[16];
     struct report rep;
     report_open(&rep, lab->csv_dir, "carveout", &lab->info, "param",
-                "build,carveout_pct,smem_kib,l1_kib,footprint_bytes,stride_bytes,hops_short,ms_short,ns_per_hop,"
+                "build,carveout_pct,smem_kib,l1_kib,footprint_bytes,stride_bytes,hops_short,ms_"
+                "short,ns_per_hop,"
                 "cycles_per_hop,radius,smem_config_kib,l1_hit_pct,sample");
     for (int i = 0; i < nlist; i++) {
         int kib = run->carve.smem_kib[list[i]], pct = carveout_pct(kib, lab->gpu.smem_per_sm);
@@ -351,9 +380,11 @@ static void run_carveout(struct run *run)
             struct array_job j = {st, &run->a, run->a.n, CARVE_RADIUS};
             if (set_carveout(st, pct))
                 r.status = time_array(lab, &j, "stencil_1d (ca, carveout)", &r.ms);
-            report_row(&rep, &r, "%s,,,,,,,%d,%s,%s,grid", head, CARVE_RADIUS, counter(run, P_CARVE(list[i], 0), 2, c1),
+            report_row(&rep, &r, "%s,,,,,,,%d,%s,%s,grid", head, CARVE_RADIUS,
+                       counter(run, P_CARVE(list[i], 0), 2, c1),
                        counter(run, P_CARVE(list[i], 0), 0, c2));
-            want_st = r.status == ROW_OK || r.status == ROW_IMPLAUSIBLE; /* a wrong kernel: once is enough */
+            want_st = r.status == ROW_OK ||
+                      r.status == ROW_IMPLAUSIBLE; /* a wrong kernel: once is enough */
         }
         snprintf(tail, sizeof tail, ",%s,", counter(run, P_CARVE(list[i], 1), 2, c1));
         struct sweep sw = {run, &rep, ch, "ca, carveout", head, tail, pct};
@@ -367,11 +398,14 @@ static void run_carveout(struct run *run)
         if (!done)
             continue;
         if (!find_edge(ns, done, 0, &e)) {
-            printf("carveout %d%%: %d KiB shared memory in force, so %d KiB of L1; no L1 edge seen\n", pct, smem, l1);
+            printf(
+                "carveout %d%%: %d KiB shared memory in force, so %d KiB of L1; no L1 edge seen\n",
+                pct, smem, l1);
             continue;
         }
         refine(&sw, fp, ns, done, &e);
-        printf("carveout %d%%: %d KiB shared memory in force, so %d KiB of L1; L1 edge ", pct, smem, l1);
+        printf("carveout %d%%: %d KiB shared memory in force, so %d KiB of L1; L1 edge ", pct, smem,
+               l1);
         print_against("onset", e.onset, l1 * 1024.0, "it");
         print_against("; half", e.half, l1 * 1024.0, "it");
         printf("\n");
@@ -401,7 +435,8 @@ static void profile_points(struct run *run, const int *radii, int nradii)
             launch_array(&j, 0);
             gpu_check_launch(v->name);
         }
-    const struct lab4_variant *st = variant_of(run, 0, "stencil_1d"), *ch = variant_of(run, 0, "chase");
+    const struct lab4_variant *st = variant_of(run, 0, "stencil_1d"),
+                              *ch = variant_of(run, 0, "chase");
     chain_build(&run->c, 65536 / (STRIDE_WORDS * 4));
     int list[16], nlist = carve_list(run, list);
     for (int i = 0; i < nlist; i++) {
@@ -433,14 +468,16 @@ static int keep_counters(void *ctx, int point, const double *v)
 /* --counters: this program again under Nsight Compute, with --profile-once (profile.h). */
 static void collect_counters(struct run *run)
 {
-    static const char *const metrics[] = {"l1tex__t_sector_hit_rate.pct", "lts__t_sector_hit_rate.pct",
+    static const char *const metrics[] = {"l1tex__t_sector_hit_rate.pct",
+                                          "lts__t_sector_hit_rate.pct",
                                           "launch__shared_mem_config_size"};
     const struct options *o = &run->lab.opts;
     char args[1024];
     snprintf(args, sizeof args, "--check --profile-once --n %zu --seed %llu%s%s%s%s", run->a.n,
              (unsigned long long)o->seed, o->quick ? " --quick" : "", o->full ? " --full" : "",
              o->only ? " --only " : "", o->only ? o->only : "");
-    profile_self(metrics, 3, MAX_POINTS, args, keep_counters, run, "the hit-rate columns stay empty");
+    profile_self(metrics, 3, MAX_POINTS, args, keep_counters, run,
+                 "the hit-rate columns stay empty");
 }
 
 /* ---- main ------------------------------------------------------------------------------------ */
@@ -448,7 +485,8 @@ static void collect_counters(struct run *run)
 static void print_ratios(const double ms[2][LAB4_MAX_RADIUS + 1])
 {
     if (ms[0][0] > 0 && ms[1][0] > 0)
-        printf("\ncopy_stream: cg takes %.3fx the time of ca (nothing is read twice)\n", ms[1][0] / ms[0][0]);
+        printf("\ncopy_stream: cg takes %.3fx the time of ca (nothing is read twice)\n",
+               ms[1][0] / ms[0][0]);
     for (int r = 1; r <= LAB4_MAX_RADIUS; r++)
         if (ms[0][r] > 0 && ms[1][r] > 0)
             printf("stencil_1d r %d: cg takes %.3fx the time of ca\n", r, ms[1][r] / ms[0][r]);
@@ -459,16 +497,23 @@ int main(int argc, char **argv)
     static struct run run;
     static long long want_counters, profile_once;
     static const struct cli_extra extra[] = {
-        {"counters", NULL, "also profile one launch per copy, stencil and carveout point with Nsight Compute "
-                           "(ncu): L1 and L2 hit rates, the shared memory in force", &want_counters, 0, 1},
-        {"profile-once", NULL, "(used by --counters) launch each of those points once, verify nothing",
-         &profile_once, 0, 1},
-        {"grid-only", NULL, "time the footprint grid only, no edges refined (the grader's timed runs: every run "
-                            "the same points)", &run.grid_only, 0, 1},
+        {"counters", NULL,
+         "also profile one launch per copy, stencil and carveout point with Nsight Compute "
+         "(ncu): L1 and L2 hit rates, the shared memory in force",
+         &want_counters, 0, 1},
+        {"profile-once", NULL,
+         "(used by --counters) launch each of those points once, verify nothing", &profile_once, 0,
+         1},
+        {"grid-only", NULL,
+         "time the footprint grid only, no edges refined (the grader's timed runs: every run "
+         "the same points)",
+         &run.grid_only, 0, 1},
     };
     const struct lab_description d = {
-        4, "Lab 4, the L1 cache on and off: the same kernels built with -dlcm=ca and -dlcm=cg; a copy, a "
-           "stencil, the latency staircase, the L2 sweep and the L1/shared carveout.",
+        4,
+        "Lab 4, the L1 cache on and off: the same kernels built with -dlcm=ca and -dlcm=cg; a "
+        "copy, a "
+        "stencil, the latency staircase, the L2 sweep and the L1/shared carveout.",
         LAB_TABLE(lab4_variants_ca, lab4_variant_count_ca), extra, 3};
     struct lab *lab = &run.lab;
     lab_start(lab, &d, argc, argv);
@@ -481,26 +526,30 @@ int main(int argc, char **argv)
     run.hops = lab->opts.quick ? 4096 : lab->opts.full ? 65536 : 16384;
     run.floor_ns = LOAD_FLOOR_CYCLES / (g->sm_clock_khz * 1e-6);
     chain_open(&run.c, 4 * g->l2_bytes, lab->opts.seed);
-    static const int radii[] = {1, 2, 3, 4, 5, 6, 7, 8}, quick_radii[] = {1, 2, 4, 8}, copy_radius[] = {0};
+    static const int radii[] = {1, 2, 3, 4, 5, 6, 7, 8}, quick_radii[] = {1, 2, 4, 8},
+                     copy_radius[] = {0};
     const int *rs = lab->opts.quick ? quick_radii : radii;
     int nr = lab->opts.quick ? 4 : 8;
     do {
-        size_t n = lab->opts.n ? lab->opts.n : g->l2_bytes / 4; /* in and out together: twice the L2 */
+        size_t n =
+            lab->opts.n ? lab->opts.n : g->l2_bytes / 4; /* in and out together: twice the L2 */
         arrays_open(&run.a, n, n > 1000003 ? n : 1000003, lab->opts.seed);
         if (profile_once) {
             profile_points(&run, rs, nr);
             return EXIT_OK;
         }
-        printf("arrays of %zu floats (%.1f MiB, %.1fx the L2); chains up to %zu MiB%s\n", n, n / 262144.0,
-               4.0 * n / g->l2_bytes, run.c.max_words >> 18, lab->opts.check ? ", verifying only" : "");
+        printf("arrays of %zu floats (%.1f MiB, %.1fx the L2); chains up to %zu MiB%s\n", n,
+               n / 262144.0, 4.0 * n / g->l2_bytes, run.c.max_words >> 18,
+               lab->opts.check ? ", verifying only" : "");
         if (!lab->opts.check) {
             run.clock_mhz = gpu_measure_sm_clock_mhz(5.0);
-            printf("SM clock measured: %.0f MHz (the device reports %.0f MHz at most)\n", run.clock_mhz,
-                   g->sm_clock_khz / 1e3);
+            printf("SM clock measured: %.0f MHz (the device reports %.0f MHz at most)\n",
+                   run.clock_mhz, g->sm_clock_khz / 1e3);
             if (want_counters)
                 collect_counters(&run);
             if (!lab->opts.only) {
-                lab_bandwidth_probes(lab, run.c.links, run.c.max_words * 4, run.c.sink, run.clock_mhz);
+                lab_bandwidth_probes(lab, run.c.links, run.c.max_words * 4, run.c.sink,
+                                     run.clock_mhz);
                 run_l2sweep(lab, run.c.links, run.c.max_words * 4, run.c.sink, (int)run.grid_only);
             }
         }
@@ -511,7 +560,8 @@ int main(int argc, char **argv)
             run_arrays(&run, "reuse", "stencil_1d", rs, nr, ms);
         if (cli_selects(&lab->opts, "chase"))
             run_staircase(&run);
-        if (!lab->opts.check && (cli_selects(&lab->opts, "stencil_1d") || cli_selects(&lab->opts, "chase")))
+        if (!lab->opts.check &&
+            (cli_selects(&lab->opts, "stencil_1d") || cli_selects(&lab->opts, "chase")))
             run_carveout(&run);
         if (!lab->opts.check)
             print_ratios(ms);

@@ -44,7 +44,8 @@ static int first_above(const double *ns, int lo, int end, double level)
 
 /* Bisection in log footprint (multiples of `granule` bytes) between lo, below `level`, and hi,
  * above it: the geometric middle of the last bracket, or 0 if a point failed. */
-static double bisect(size_t lo, size_t hi, double level, size_t granule, cost_fn cost, void *ctx, const char *sample)
+static double bisect(size_t lo, size_t hi, double level, size_t granule, cost_fn cost, void *ctx,
+                     const char *sample)
 {
     while ((double)hi > REFINE_RATIO * (double)lo) {
         size_t mid = (size_t)(sqrt((double)lo * (double)hi) / granule + 0.5) * granule;
@@ -61,7 +62,8 @@ static double bisect(size_t lo, size_t hi, double level, size_t granule, cost_fn
     return sqrt((double)lo * (double)hi);
 }
 
-void refine_edge(const size_t *fp, const double *ns, int count, struct edge *e, cost_fn time_at, void *ctx)
+void refine_edge(const size_t *fp, const double *ns, int count, struct edge *e, cost_fn time_at,
+                 void *ctx)
 {
     double onset_level = ONSET_RISE * e->before, half_level = (e->before + e->after) / 2;
     int hi = first_above(ns, e->rise_from, e->rise_to, onset_level);
@@ -79,14 +81,16 @@ int find_fall(const double *gbps, int count, struct fall *f)
     f->plateau = summarize(gbps, LEVEL_POINTS).median;
     f->floor = summarize(gbps + count - LEVEL_POINTS, LEVEL_POINTS).median;
     f->half = 0;
-    for (f->below = 1; f->below < count && gbps[f->below] >= (f->plateau + f->floor) / 2; f->below++)
+    for (f->below = 1; f->below < count && gbps[f->below] >= (f->plateau + f->floor) / 2;
+         f->below++)
         ;
     return f->plateau > STEP_RISE * f->floor && f->below < count;
 }
 
 void refine_fall(const size_t *fp, struct fall *f, size_t granule, cost_fn ns_per_byte, void *ctx)
 {
-    f->half = bisect(fp[f->below - 1], fp[f->below], 2 / (f->plateau + f->floor), granule, ns_per_byte, ctx, "half");
+    f->half = bisect(fp[f->below - 1], fp[f->below], 2 / (f->plateau + f->floor), granule,
+                     ns_per_byte, ctx, "half");
 }
 
 int footprints(size_t lo, size_t hi, int per_doubling, size_t granule, size_t *out, int max)
@@ -117,7 +121,8 @@ double nearest_capacity(int l1_kib, size_t l2_bytes, double bytes, const char **
 void print_against(const char *what, double bytes, double cap, const char *name)
 {
     if (bytes > 0)
-        printf("%s %.1f KiB, %+.1f%% against %s (%.0f KiB)", what, bytes / 1024, 100 * (bytes / cap - 1), name, cap / 1024);
+        printf("%s %.1f KiB, %+.1f%% against %s (%.0f KiB)", what, bytes / 1024,
+               100 * (bytes / cap - 1), name, cap / 1024);
     else
         printf("%s not refined", what);
 }

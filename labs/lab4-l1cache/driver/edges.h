@@ -40,9 +40,10 @@ extern "C" {
 typedef double (*cost_fn)(void *ctx, size_t bytes, const char *sample);
 
 struct edge {
-    int from, rise_from, rise_to; /* grid: the plateau's first point, its last, where the rise ends */
-    double before, after;         /* ns: at rise_from, and the next plateau's median */
-    double onset, half;           /* bytes; 0 where not refined */
+    int from, rise_from,
+        rise_to;          /* grid: the plateau's first point, its last, where the rise ends */
+    double before, after; /* ns: at rise_from, and the next plateau's median */
+    double onset, half;   /* bytes; 0 where not refined */
 };
 
 /* The coarse edge after plateau `from`: a point STEP_RISE above ns[from] (above_step), walked
@@ -54,7 +55,8 @@ int find_edge(const double *ns, int count, int from, struct edge *e);
 
 /* Both figures of a coarse edge, refined (the half may lie past the rise's end); the chase's
  * footprints are multiples of a 32-byte sector. */
-void refine_edge(const size_t *fp, const double *ns, int count, struct edge *e, cost_fn time_at, void *ctx);
+void refine_edge(const size_t *fp, const double *ns, int count, struct edge *e, cost_fn time_at,
+                 void *ctx);
 
 /* A bandwidth curve's fall (GB/s against footprint). */
 struct fall {

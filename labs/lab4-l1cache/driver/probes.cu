@@ -6,7 +6,8 @@
 __global__ void warm_kernel(const unsigned *x, size_t n, unsigned *sink)
 {
     unsigned acc = 0;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
         acc ^= x[i];
     if (acc == 0x9e3779b9u)
         *sink = acc;
@@ -53,10 +54,13 @@ int smem_config_kib(const struct carveouts *c, int kib, int max_blocks, size_t r
 
 int set_carveout(const struct lab4_variant *v, int pct)
 {
-    cudaError_t err = cudaFuncSetAttribute(v->kernel, cudaFuncAttributePreferredSharedMemoryCarveout, pct);
+    cudaError_t err =
+        cudaFuncSetAttribute(v->kernel, cudaFuncAttributePreferredSharedMemoryCarveout, pct);
     if (err != cudaSuccess) {
-        memlab_warn("%s: cudaFuncSetAttribute(carveout %d) failed: %s (is `kernel` in its table entry its "
-                    "__global__ function?)", v->name, pct, cudaGetErrorName(err));
+        memlab_warn(
+            "%s: cudaFuncSetAttribute(carveout %d) failed: %s (is `kernel` in its table entry its "
+            "__global__ function?)",
+            v->name, pct, cudaGetErrorName(err));
         (void)cudaGetLastError();
     }
     return err == cudaSuccess;

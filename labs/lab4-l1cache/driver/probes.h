@@ -20,7 +20,7 @@ __global__ void warm_kernel(const unsigned *x, size_t n, unsigned *sink);
 /* Per compute capability: the L1 + shared memory of an SM and the shared-memory capacities
  * (KiB) it can be set to (NVIDIA's CUDA C++ Programming Guide, per compute capability). */
 struct carveouts {
-    int unified_kib;  /* 0: not known for this GPU */
+    int unified_kib; /* 0: not known for this GPU */
     int count;
     int smem_kib[12];
 };

@@ -24,8 +24,15 @@ void collect_counters(const char *args, struct counters *c, int points)
 const char *ncu_columns(const struct counters *c, char *text, size_t len)
 {
     const double *v = c->value;
-    double out[9] = {v[0], 100.0 * v[1] / v[0], v[2], 100.0 * v[3] / v[2], 32.0 * (v[4] + v[5]), v[6] + v[7], v[8],
-                     v[9], v[10]};
+    double out[9] = {v[0],
+                     100.0 * v[1] / v[0],
+                     v[2],
+                     100.0 * v[3] / v[2],
+                     32.0 * (v[4] + v[5]),
+                     v[6] + v[7],
+                     v[8],
+                     v[9],
+                     v[10]};
     size_t used = 0;
     text[0] = '\0';
     for (int k = 0; k < 9 && used < len; k++) {

@@ -19,14 +19,22 @@
 #include <stddef.h>
 
 /* What ncu is asked for: struct counters holds a value of each, in this order. */
-static const char *const metrics[] = {
-    "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_local_op_ld_lookup_hit.sum",
-    "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum", "l1tex__t_sectors_pipe_lsu_mem_local_op_st_lookup_hit.sum",
-    "lts__t_sectors_op_read.sum", "lts__t_sectors_op_write.sum", "dram__bytes_read.sum", "dram__bytes_write.sum",
-    "sm__warps_active.avg.pct_of_peak_sustained_active", "launch__shared_mem_config_size", "smsp__inst_executed.sum"};
+static const char *const metrics[] = {"l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum",
+                                      "l1tex__t_sectors_pipe_lsu_mem_local_op_ld_lookup_hit.sum",
+                                      "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum",
+                                      "l1tex__t_sectors_pipe_lsu_mem_local_op_st_lookup_hit.sum",
+                                      "lts__t_sectors_op_read.sum",
+                                      "lts__t_sectors_op_write.sum",
+                                      "dram__bytes_read.sum",
+                                      "dram__bytes_write.sum",
+                                      "sm__warps_active.avg.pct_of_peak_sustained_active",
+                                      "launch__shared_mem_config_size",
+                                      "smsp__inst_executed.sum"};
 #define METRICS (int)(sizeof metrics / sizeof metrics[0])
-#define NCU_COLUMNS "ncu_local_ld_sectors,ncu_local_ld_hit_pct,ncu_local_st_sectors,ncu_local_st_hit_pct," \
-                    "ncu_l2_bytes,ncu_dram_bytes,ncu_achieved_occupancy_pct,ncu_smem_config_bytes,ncu_instructions"
+#define NCU_COLUMNS                                                                                \
+    "ncu_local_ld_sectors,ncu_local_ld_hit_pct,ncu_local_st_sectors,ncu_local_st_hit_pct,"         \
+    "ncu_l2_bytes,ncu_dram_bytes,ncu_achieved_occupancy_pct,ncu_smem_config_bytes,ncu_"            \
+    "instructions"
 
 struct counters {
     double value[METRICS]; /* NAN where ncu gave none */

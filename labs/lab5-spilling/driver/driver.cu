@@ -40,7 +40,8 @@
 #define FLOPS_PER_POINT 53.0
 #define SEED_CAP 32 /* the seed's cap, and the baseline of the uncapped arms */
 
-static const int awkward_grids[][3] = {{1, 1, 1}, {9, 9, 9}, {11, 12, 13}, {67, 45, 29}, {37, 29, 151}, {131, 19, 47}};
+static const int awkward_grids[][3] = {{1, 1, 1},    {9, 9, 9},     {11, 12, 13},
+                                       {67, 45, 29}, {37, 29, 151}, {131, 19, 47}};
 #define AWKWARD (int)(sizeof awkward_grids / sizeof awkward_grids[0])
 
 struct result {
@@ -70,13 +71,15 @@ static int cap_selected(const struct state *st, int cap)
 static struct lab5_grid grid_args(const struct state *st, struct grid g)
 {
     const float *in = st->d.in;
-    struct lab5_grid a = {st->d.next, in, in + st->d.capacity, in + 2 * st->d.capacity, g.nx, g.ny, g.nz};
+    struct lab5_grid a = {st->d.next, in,  in + st->d.capacity, in + 2 * st->d.capacity, g.nx,
+                          g.ny,       g.nz};
     return a;
 }
 
 /* Poison, launch, check. */
-static enum row_status verify_kernel(struct lab *lab, struct state *st, const struct lab5_variant *v, int cap,
-                                     int smem_spill, const struct reference *ref, const char *label)
+static enum row_status verify_kernel(struct lab *lab, struct state *st,
+                                     const struct lab5_variant *v, int cap, int smem_spill,
+                                     const struct reference *ref, const char *label)
 {
     gpu_poison(st->d.next, (grid_points(ref->g) + GUARD_WORDS) * sizeof(float));
     struct lab5_grid a = grid_args(st, ref->g);
@@ -88,7 +91,8 @@ static enum row_status verify_kernel(struct lab *lab, struct state *st, const st
 
 /* ---- the points, and what the compiler and the occupancy API say of them ------------------- */
 
-static void add_point(struct lab *lab, struct state *st, int v, int cap, int smem_spill, int arm, int carve)
+static void add_point(struct lab *lab, struct state *st, int v, int cap, int smem_spill, int arm,
+                      int carve)
 {
     if (!cli_selects(&lab->opts, lab5_variants[v].name) || !cap_selected(st, cap))
         return;
@@ -120,8 +124,8 @@ static void resources_of(const struct lab *lab, const struct point *p, struct re
     const struct lab5_variant *v = &lab5_variants[p->variant];
     const void *kernel = v->kernel_of(p->cap, p->smem_spill);
     if (!kernel)
-        memlab_die(EXIT_USAGE, "kernels.cu: %s has no kernel for cap %s%s", v->name, cap_label(p->cap),
-                   p->smem_spill ? " spilling to shared memory" : "");
+        memlab_die(EXIT_USAGE, "kernels.cu: %s has no kernel for cap %s%s", v->name,
+                   cap_label(p->cap), p->smem_spill ? " spilling to shared memory" : "");
     res->occ = gpu_occupancy(&lab->gpu, kernel, v->block_threads, 0);
     res->carveout_pct = -1;
     if (p->carve != CARVE_DEFAULT) {
@@ -134,10 +138,12 @@ static void resources_of(const struct lab *lab, const struct point *p, struct re
 static void reset_carveout(const struct lab *lab, const struct point *p)
 {
     if (p->carve != CARVE_DEFAULT)
-        set_carveout(lab, lab5_variants[p->variant].kernel_of(p->cap, p->smem_spill), CARVE_DEFAULT, NULL);
+        set_carveout(lab, lab5_variants[p->variant].kernel_of(p->cap, p->smem_spill), CARVE_DEFAULT,
+                     NULL);
 }
 
-/* ---- verification, timing, profiling ---------------------------------------------------------- */
+/* ---- verification, timing, profiling ----------------------------------------------------------
+ */
 
 /* Every cap of every selected variant (and spilling to shared memory at 24 and 32) on the
  * awkward grids and the timed grid. A variant whose launcher is not implemented is marked;
@@ -159,9 +165,11 @@ static void verify_all(struct lab *lab, struct state *st)
                 if (!cli_selects(&lab->opts, lab5_variants[v].name) || !cap_selected(st, cap))
                     continue;
                 char label[160];
-                snprintf(label, sizeof label, "%s (cap %s%s, grid %dx%dx%d)", lab5_variants[v].name, cap_label(cap),
-                         smem ? ", spilling to shared memory" : "", g.nx, g.ny, g.nz);
-                if (verify_kernel(lab, st, &lab5_variants[v], cap, smem, &ref, label) == ROW_NOT_IMPLEMENTED)
+                snprintf(label, sizeof label, "%s (cap %s%s, grid %dx%dx%d)", lab5_variants[v].name,
+                         cap_label(cap), smem ? ", spilling to shared memory" : "", g.nx, g.ny,
+                         g.nz);
+                if (verify_kernel(lab, st, &lab5_variants[v], cap, smem, &ref, label) ==
+                    ROW_NOT_IMPLEMENTED)
                     st->implemented[v] = 0;
                 else
                     kernels[v] += k == 0;
@@ -174,8 +182,10 @@ static void verify_all(struct lab *lab, struct state *st)
         if (!st->implemented[v])
             printf("%-26s not implemented\n", lab5_variants[v].name);
         else
-            printf("%-26s checked: %d kernel(s) on grids 1^3, 9^3, 11x12x13, 67x45x29, 37x29x151, 131x19x47 "
-                   "and %d^3 (%s rows)\n", lab5_variants[v].name, kernels[v], st->timed.nx,
+            printf("%-26s checked: %d kernel(s) on grids 1^3, 9^3, 11x12x13, 67x45x29, 37x29x151, "
+                   "131x19x47 "
+                   "and %d^3 (%s rows)\n",
+                   lab5_variants[v].name, kernels[v], st->timed.nx,
                    grid_points(st->timed) <= ALL_ROWS_MAX ? "all" : "sampled");
     }
 }
@@ -225,11 +235,14 @@ static void time_points(struct lab *lab, struct state *st)
         if (!st->implemented[p->variant])
             continue;
         char label[160];
-        snprintf(label, sizeof label, "%s (cap %s%s%s)", lab5_variants[p->variant].name, cap_label(p->cap),
-                 p->smem_spill ? ", spilling to shared memory" : "",
-                 p->carve == CARVE_MAX_SHARED ? ", most shared memory" : p->carve == CARVE_MOST_L1 ? ", most L1" : "");
+        snprintf(label, sizeof label, "%s (cap %s%s%s)", lab5_variants[p->variant].name,
+                 cap_label(p->cap), p->smem_spill ? ", spilling to shared memory" : "",
+                 p->carve == CARVE_MAX_SHARED ? ", most shared memory"
+                 : p->carve == CARVE_MOST_L1  ? ", most L1"
+                                              : "");
         resources_of(lab, p, res);
-        res->status = verify_kernel(lab, st, &lab5_variants[p->variant], p->cap, p->smem_spill, &ref, label);
+        res->status =
+            verify_kernel(lab, st, &lab5_variants[p->variant], p->cap, p->smem_spill, &ref, label);
         if (res->status == ROW_OK) {
             struct timed_kernel job = {st, p, &timed};
             struct timed_job t = {label, launch_job, &job, vary_inputs, check_repetition, work};
@@ -257,7 +270,8 @@ static void profile_points(struct lab *lab, struct state *st)
     }
 }
 
-/* ---- reports ---------------------------------------------------------------------------------- */
+/* ---- reports ----------------------------------------------------------------------------------
+ */
 
 static double gpoints_of(const struct state *st, const struct result *res)
 {
@@ -269,20 +283,22 @@ static int best_point(const struct state *st, int variant)
 {
     int best = -1;
     for (int k = 0; k < st->points; k++)
-        if (!st->point[k].arm && st->point[k].variant == variant && st->result[k].status == ROW_OK &&
+        if (!st->point[k].arm && st->point[k].variant == variant &&
+            st->result[k].status == ROW_OK &&
             (best < 0 || st->result[k].ms.median < st->result[best].ms.median))
             best = k;
     return best;
 }
 
 /* A point's row; not_implemented at a variant's first cap (every lab column empty). */
-static void report_point(struct report *rep, const struct state *st, int k, const char *columns, const char *fmt, ...)
+static void report_point(struct report *rep, const struct state *st, int k, const char *columns,
+                         const char *fmt, ...)
 {
     const struct point *p = &st->point[k];
     const struct result *res = &st->result[k];
     size_t points = interior_points(st->timed);
-    struct row r = {lab5_variants[p->variant].name, p->cap, points, BYTES_PER_POINT * points,
-                    FLOPS_PER_POINT * points, res->ms, res->status};
+    struct row r = {lab5_variants[p->variant].name, p->cap,  points,     BYTES_PER_POINT * points,
+                    FLOPS_PER_POINT * points,       res->ms, res->status};
     char extras[1024];
     if (res->status == ROW_NOT_IMPLEMENTED) {
         int n = snprintf(extras, sizeof extras, "%s", cap_label(p->cap));
@@ -302,16 +318,19 @@ static void report_point(struct report *rep, const struct state *st, int k, cons
 /* Report a point unless it is one more point of a variant already reported not implemented. */
 static int skip_row(const struct state *st, int k)
 {
-    return !st->implemented[st->point[k].variant] && k > 0 && st->point[k - 1].variant == st->point[k].variant &&
+    return !st->implemented[st->point[k].variant] && k > 0 &&
+           st->point[k - 1].variant == st->point[k].variant &&
            st->point[k - 1].arm == st->point[k].arm;
 }
 
 static void report_caps(struct lab *lab, const struct state *st)
 {
-    const char *caps_columns = "cap,regs,stack_bytes,spill_store_bytes,spill_load_bytes,smem_bytes,blocks_per_sm,"
-                               "occupancy_pct,gpoints_s,best,chosen," NCU_COLUMNS;
-    const char *occ_columns = "cap,block_threads,regs,stack_bytes,spill_bytes,smem_bytes,blocks_per_sm,warps_per_sm,"
-                              "occupancy_pct,gpoints_s";
+    const char *caps_columns =
+        "cap,regs,stack_bytes,spill_store_bytes,spill_load_bytes,smem_bytes,blocks_per_sm,"
+        "occupancy_pct,gpoints_s,best,chosen," NCU_COLUMNS;
+    const char *occ_columns =
+        "cap,block_threads,regs,stack_bytes,spill_bytes,smem_bytes,blocks_per_sm,warps_per_sm,"
+        "occupancy_pct,gpoints_s";
     struct report caps_rep, occ_rep;
     report_open(&caps_rep, lab->csv_dir, "caps", &lab->info, "cap", caps_columns);
     report_open(&occ_rep, lab->csv_dir, "occupancy", &lab->info, "cap", occ_columns);
@@ -325,24 +344,29 @@ static void report_caps(struct lab *lab, const struct state *st)
         if (res->compiled) {
             snprintf(stores, sizeof stores, "%d", res->compiled->spill_stores);
             snprintf(loads, sizeof loads, "%d", res->compiled->spill_loads);
-            snprintf(spills, sizeof spills, "%d", res->compiled->spill_stores + res->compiled->spill_loads);
+            snprintf(spills, sizeof spills, "%d",
+                     res->compiled->spill_stores + res->compiled->spill_loads);
         }
         if (res->status == ROW_OK)
             snprintf(speed, sizeof speed, "%.2f", gpoints_of(st, res));
-        report_point(&caps_rep, st, k, caps_columns, "%s,%d,%zu,%s,%s,%zu,%d,%.1f,%s,%d,%d,%s", cap_label(p->cap),
-                     o->regs_per_thread, o->local_bytes_per_thread, stores, loads, o->static_smem_bytes,
-                     o->blocks_per_sm, 100.0 * o->occupancy, speed, k == best_point(st, p->variant),
-                     p->cap == lab5_variants[p->variant].chosen_cap, ncu_columns(&st->counters[k], ncu, sizeof ncu));
-        report_point(&occ_rep, st, k, occ_columns, "%s,%d,%d,%zu,%s,%zu,%d,%d,%.1f,%s", cap_label(p->cap),
-                     o->block_threads, o->regs_per_thread, o->local_bytes_per_thread, spills, o->static_smem_bytes,
-                     o->blocks_per_sm, o->warps_per_sm, 100.0 * o->occupancy, speed);
+        report_point(&caps_rep, st, k, caps_columns, "%s,%d,%zu,%s,%s,%zu,%d,%.1f,%s,%d,%d,%s",
+                     cap_label(p->cap), o->regs_per_thread, o->local_bytes_per_thread, stores,
+                     loads, o->static_smem_bytes, o->blocks_per_sm, 100.0 * o->occupancy, speed,
+                     k == best_point(st, p->variant),
+                     p->cap == lab5_variants[p->variant].chosen_cap,
+                     ncu_columns(&st->counters[k], ncu, sizeof ncu));
+        report_point(&occ_rep, st, k, occ_columns, "%s,%d,%d,%zu,%s,%zu,%d,%d,%.1f,%s",
+                     cap_label(p->cap), o->block_threads, o->regs_per_thread,
+                     o->local_bytes_per_thread, spills, o->static_smem_bytes, o->blocks_per_sm,
+                     o->warps_per_sm, 100.0 * o->occupancy, speed);
     }
     report_close(&caps_rep);
     report_close(&occ_rep);
 }
 
 /* An arm's verified result (NULL: none). */
-static const struct result *arm_result(const struct state *st, int cap, int smem_spill, enum carveout carve)
+static const struct result *arm_result(const struct state *st, int cap, int smem_spill,
+                                       enum carveout carve)
 {
     for (int k = 0; k < st->points; k++) {
         const struct point *p = &st->point[k];
@@ -355,8 +379,9 @@ static const struct result *arm_result(const struct state *st, int cap, int smem
 
 static void report_arms(struct lab *lab, const struct state *st)
 {
-    const char *columns = "cap,arm,spill_to,carveout_pct,regs,stack_bytes,smem_bytes,blocks_per_sm,occupancy_pct,"
-                          "gpoints_s,speedup," NCU_COLUMNS;
+    const char *columns =
+        "cap,arm,spill_to,carveout_pct,regs,stack_bytes,smem_bytes,blocks_per_sm,occupancy_pct,"
+        "gpoints_s,speedup," NCU_COLUMNS;
     struct report rep;
     int open = 0;
     for (int k = 0; k < st->points; k++) {
@@ -369,15 +394,17 @@ static void report_arms(struct lab *lab, const struct state *st)
             report_open(&rep, lab->csv_dir, "arms", &lab->info, "cap", columns);
         const struct result *base = arm_result(st, p->cap ? p->cap : SEED_CAP, 0, CARVE_MAX_SHARED);
         char arm[32], speed[32] = "", speedup[32] = "", ncu[256];
-        snprintf(arm, sizeof arm, "%s/%s", p->smem_spill ? "shared" : "local", carve_names[p->carve]);
+        snprintf(arm, sizeof arm, "%s/%s", p->smem_spill ? "shared" : "local",
+                 carve_names[p->carve]);
         if (res->status == ROW_OK)
             snprintf(speed, sizeof speed, "%.2f", gpoints_of(st, res));
         if (res->status == ROW_OK && base)
             snprintf(speedup, sizeof speedup, "%.3f", base->ms.median / res->ms.median);
-        report_point(&rep, st, k, columns, "%s,%s,%s,%d,%d,%zu,%zu,%d,%.1f,%s,%s,%s", cap_label(p->cap), arm,
-                     p->smem_spill ? "shared" : "local", res->carveout_pct, o->regs_per_thread,
-                     o->local_bytes_per_thread, o->static_smem_bytes, o->blocks_per_sm, 100.0 * o->occupancy, speed,
-                     speedup, ncu_columns(&st->counters[k], ncu, sizeof ncu));
+        report_point(&rep, st, k, columns, "%s,%s,%s,%d,%d,%zu,%zu,%d,%.1f,%s,%s,%s",
+                     cap_label(p->cap), arm, p->smem_spill ? "shared" : "local", res->carveout_pct,
+                     o->regs_per_thread, o->local_bytes_per_thread, o->static_smem_bytes,
+                     o->blocks_per_sm, 100.0 * o->occupancy, speed, speedup,
+                     ncu_columns(&st->counters[k], ncu, sizeof ncu));
     }
     if (open)
         report_close(&rep);
@@ -392,14 +419,15 @@ static void print_summary(const struct state *st)
         if (best < 0)
             continue;
         const struct result *b = &st->result[best];
-        printf("  %-14s best %-4s %7.2f Gpoints/s (%d regs, %zu B local, %.0f%% occupancy)", lab5_variants[v].name,
-               cap_label(st->point[best].cap), gpoints_of(st, b), b->occ.regs_per_thread,
-               b->occ.local_bytes_per_thread, 100.0 * b->occ.occupancy);
+        printf("  %-14s best %-4s %7.2f Gpoints/s (%d regs, %zu B local, %.0f%% occupancy)",
+               lab5_variants[v].name, cap_label(st->point[best].cap), gpoints_of(st, b),
+               b->occ.regs_per_thread, b->occ.local_bytes_per_thread, 100.0 * b->occ.occupancy);
         for (int k = 0; k < st->points; k++)
-            if (!st->point[k].arm && st->point[k].variant == v && st->point[k].cap == lab5_variants[v].chosen_cap &&
-                st->result[k].status == ROW_OK)
+            if (!st->point[k].arm && st->point[k].variant == v &&
+                st->point[k].cap == lab5_variants[v].chosen_cap && st->result[k].status == ROW_OK)
                 printf("; chosen %s: %.2f (%.0f%% of the best)", cap_label(st->point[k].cap),
-                       gpoints_of(st, &st->result[k]), 100.0 * b->ms.median / st->result[k].ms.median);
+                       gpoints_of(st, &st->result[k]),
+                       100.0 * b->ms.median / st->result[k].ms.median);
         printf("\n");
     }
     const struct result *none = arm_result(st, 0, 0, CARVE_MAX_SHARED);
@@ -412,7 +440,8 @@ static void print_summary(const struct state *st)
         if (!base)
             continue;
         if (!c || !arm_result(st, arm_caps[0], 0, CARVE_MAX_SHARED))
-            printf("\nthe seed's question, fwd_o8_queue (Fermi, cap 32: uncapped 1.22x, 48 KB of L1 1.45x):\n");
+            printf("\nthe seed's question, fwd_o8_queue (Fermi, cap 32: uncapped 1.22x, 48 KB of "
+                   "L1 1.45x):\n");
         printf("  cap %d (%zu B local a thread) with the smallest L1 = 1.00:", arm_caps[c],
                base->occ.local_bytes_per_thread);
         if (none)
@@ -430,40 +459,53 @@ int main(int argc, char **argv)
     static long long counters, profile_once;
     st.cap = -1;
     const struct cli_extra extra[] = {
-        {"cap", "C", "only this register cap (24, 32, 40, 48, 64, 96, 128; 0 = none)", &st.cap, 0, 255},
-        {"counters", NULL, "also profile one launch per point with Nsight Compute (ncu): local memory traffic, "
-                           "its L1 hit rates, L2 and DRAM bytes", &counters, 0, 1},
-        {"profile-once", NULL, "(used by --counters) launch each point once for the profiler, verify nothing",
+        {"cap", "C", "only this register cap (24, 32, 40, 48, 64, 96, 128; 0 = none)", &st.cap, 0,
+         255},
+        {"counters", NULL,
+         "also profile one launch per point with Nsight Compute (ncu): local memory traffic, "
+         "its L1 hit rates, L2 and DRAM bytes",
+         &counters, 0, 1},
+        {"profile-once", NULL,
+         "(used by --counters) launch each point once for the profiler, verify nothing",
          &profile_once, 0, 1},
     };
-    const struct lab_description desc = {
-        5, "Lab 5, registers and spilling: an 8th-order stencil at register caps 24..128, L1 against registers.",
-        LAB_TABLE(lab5_variants, lab5_variant_count), extra, 3};
+    const struct lab_description desc = {5,
+                                         "Lab 5, registers and spilling: an 8th-order stencil at "
+                                         "register caps 24..128, L1 against registers.",
+                                         LAB_TABLE(lab5_variants, lab5_variant_count), extra, 3};
     struct lab lab;
     lab_start(&lab, &desc, argc, argv);
     if (lab5_variant_count < 1 || lab5_variant_count > MAX_VARIANTS)
-        memlab_die(EXIT_USAGE, "kernels.cu lists %d variants (1 to %d)", lab5_variant_count, MAX_VARIANTS);
+        memlab_die(EXIT_USAGE, "kernels.cu lists %d variants (1 to %d)", lab5_variant_count,
+                   MAX_VARIANTS);
     int known = st.cap < 0;
     for (int c = 0; c < LAB5_CAP_COUNT; c++)
         known |= caps[c] == st.cap;
     if (!known)
-        memlab_die(EXIT_USAGE, "--cap %lld: the caps are 24, 32, 40, 48, 64, 96, 128 and 0 (none)", st.cap);
+        memlab_die(EXIT_USAGE, "--cap %lld: the caps are 24, 32, 40, 48, 64, 96, 128 and 0 (none)",
+                   st.cap);
     for (int v = 0; v < lab5_variant_count; v++) {
         const struct lab5_variant *t = &lab5_variants[v];
-        if (!t->launch || !t->kernel_of || t->block_threads < 1 || t->block_threads > lab.gpu.max_threads_per_block)
-            memlab_die(EXIT_USAGE, "kernels.cu: %s needs a launcher, a kernel_of (NAME_kernel) and 1 to %d threads "
-                       "a block", t->name, lab.gpu.max_threads_per_block);
+        if (!t->launch || !t->kernel_of || t->block_threads < 1 ||
+            t->block_threads > lab.gpu.max_threads_per_block)
+            memlab_die(
+                EXIT_USAGE,
+                "kernels.cu: %s needs a launcher, a kernel_of (NAME_kernel) and 1 to %d threads "
+                "a block",
+                t->name, lab.gpu.max_threads_per_block);
         int ok = 0;
         for (int c = 0; c < LAB5_CAP_COUNT; c++)
             ok |= caps[c] == t->chosen_cap;
         if (!ok)
-            memlab_warn("kernels.cu: %s's chosen_cap %d is not a cap of the lab: ignored", t->name, t->chosen_cap);
+            memlab_warn("kernels.cu: %s's chosen_cap %d is not a cap of the lab: ignored", t->name,
+                        t->chosen_cap);
         st.implemented[v] = 1;
     }
     enumerate_points(&lab, &st);
     do {
         if (lab.opts.n && (lab.opts.n < 2 * R + 1 || lab.opts.n > EDGE_MAX))
-            memlab_die(EXIT_USAGE, "--n is the edge of a cubic grid: %d to %d (got %zu)", 2 * R + 1, EDGE_MAX, lab.opts.n);
+            memlab_die(EXIT_USAGE, "--n is the edge of a cubic grid: %d to %d (got %zu)", 2 * R + 1,
+                       EDGE_MAX, lab.opts.n);
         int edge = lab.opts.n ? (int)lab.opts.n : lab.opts.quick ? 256 : lab.opts.full ? 512 : 384;
         struct grid cube = {edge, edge, edge};
         st.timed = cube;
@@ -474,14 +516,15 @@ int main(int argc, char **argv)
             awkward_max = n > awkward_max ? n : awkward_max;
         }
         size_t n = grid_points(st.timed), most = n > awkward_max ? n : awkward_max;
-        wave_data_init(&st.d, most, n <= ALL_ROWS_MAX ? most : awkward_max, (size_t)144 * edge, lab.opts.seed);
+        wave_data_init(&st.d, most, n <= ALL_ROWS_MAX ? most : awkward_max, (size_t)144 * edge,
+                       lab.opts.seed);
         if (profile_once) {
             profile_points(&lab, &st);
             return lab_finish(&lab);
         }
 
-        printf("grid: %d^3 floats (%zu interior points; four arrays of %.1f MiB, %.1fx the L2)%s\n", edge,
-               interior_points(st.timed), n * 4 / 1048576.0, n * 4.0 / lab.gpu.l2_bytes,
+        printf("grid: %d^3 floats (%zu interior points; four arrays of %.1f MiB, %.1fx the L2)%s\n",
+               edge, interior_points(st.timed), n * 4 / 1048576.0, n * 4.0 / lab.gpu.l2_bytes,
                lab.opts.check ? ", verifying only" : "");
         verify_all(&lab, &st);
         if (!lab.opts.check) {

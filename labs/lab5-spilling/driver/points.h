@@ -35,6 +35,7 @@ const struct compiled_kernel *compiled_of(const struct lab *lab, const struct po
  * most_l1 asks for the least shared memory that still holds the blocks the registers allow
  * (occ: with the preference untouched), so the L1 grows and the occupancy stays. Returns the
  * percentage asked (-1: the driver's default). */
-int set_carveout(const struct lab *lab, const void *kernel, enum carveout carve, const struct occupancy *occ);
+int set_carveout(const struct lab *lab, const void *kernel, enum carveout carve,
+                 const struct occupancy *occ);
 
 #endif

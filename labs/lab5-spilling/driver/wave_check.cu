@@ -11,7 +11,8 @@ void wave_data_init(struct wave_data *d, size_t points, size_t all_rows, size_t 
                     uint64_t seed)
 {
     d->capacity = (points + 63) / 64 * 64;
-    d->in = (float *)gpu_alloc((4 * d->capacity + GUARD_WORDS) * sizeof(float), "lab 5's four grids");
+    d->in =
+        (float *)gpu_alloc((4 * d->capacity + GUARD_WORDS) * sizeof(float), "lab 5's four grids");
     d->next = d->in + 3 * d->capacity;
     d->host_in = (float *)malloc(3 * d->capacity * sizeof(float));
     d->got = (float *)malloc((all_rows > sampled ? all_rows : sampled) * sizeof(float));
@@ -21,7 +22,8 @@ void wave_data_init(struct wave_data *d, size_t points, size_t all_rows, size_t 
     struct rng rng = rng_seeded(seed);
     rng_fill_floats(&rng, d->host_in, 2 * d->capacity, -1.0f, 1.0f);
     rng_fill_floats(&rng, d->host_in + 2 * d->capacity, d->capacity, 0.01f, 0.2f);
-    CUDA_CHECK(cudaMemcpy(d->in, d->host_in, 3 * d->capacity * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_CHECK(
+        cudaMemcpy(d->in, d->host_in, 3 * d->capacity * sizeof(float), cudaMemcpyHostToDevice));
 }
 
 void wave_data_free(struct wave_data *d)
@@ -70,10 +72,30 @@ static void choose_rows(struct reference *ref)
 {
     struct grid g = ref->g;
     int all = grid_points(g) <= ALL_ROWS_MAX;
-    int ys[] = {0, R - 1, R, R + 1, R + LAB5_BLOCK_Y - 1, R + LAB5_BLOCK_Y, g.ny / 2, g.ny - R - LAB5_BLOCK_Y,
-                g.ny - R - 2, g.ny - R - 1, g.ny - R, g.ny - 1};
-    int zs[] = {0, R - 1, R, R + 1, R + LAB5_Z_CHUNK - 1, R + LAB5_Z_CHUNK, g.nz / 2, g.nz - R - LAB5_Z_CHUNK,
-                g.nz - R - 2, g.nz - R - 1, g.nz - R, g.nz - 1};
+    int ys[] = {0,
+                R - 1,
+                R,
+                R + 1,
+                R + LAB5_BLOCK_Y - 1,
+                R + LAB5_BLOCK_Y,
+                g.ny / 2,
+                g.ny - R - LAB5_BLOCK_Y,
+                g.ny - R - 2,
+                g.ny - R - 1,
+                g.ny - R,
+                g.ny - 1};
+    int zs[] = {0,
+                R - 1,
+                R,
+                R + 1,
+                R + LAB5_Z_CHUNK - 1,
+                R + LAB5_Z_CHUNK,
+                g.nz / 2,
+                g.nz - R - LAB5_Z_CHUNK,
+                g.nz - R - 2,
+                g.nz - R - 1,
+                g.nz - R,
+                g.nz - 1};
     int yk[12], zk[12], ny = all ? g.ny : pick(yk, ys, g.ny), nz = all ? g.nz : pick(zk, zs, g.nz);
     ref->rows = ny * nz;
     ref->y = (int *)malloc((ref->rows + 1) * sizeof(int));
@@ -111,7 +133,8 @@ void reference_values(struct reference *ref, const struct wave_data *d, uint64_t
                 lap += coef[r] * (input_at(d, i - r, key) + input_at(d, i + r, key) +
                                   input_at(d, i - r * sy, key) + input_at(d, i + r * sy, key) +
                                   input_at(d, i - r * sz, key) + input_at(d, i + r * sz, key));
-            out[x] = 2 * centre - input_at(d, d->capacity + i, key) + input_at(d, 2 * d->capacity + i, key) * lap;
+            out[x] = 2 * centre - input_at(d, d->capacity + i, key) +
+                     input_at(d, 2 * d->capacity + i, key) * lap;
         }
     }
 }
@@ -122,7 +145,8 @@ void reference_build(struct reference *ref, const struct wave_data *d, struct gr
     choose_rows(ref);
     ref->values = (double *)malloc(((size_t)ref->rows * g.nx + 1) * sizeof(double));
     if (!ref->values)
-        memlab_die(EXIT_USAGE, "out of host memory for the reference of a %dx%dx%d grid", g.nx, g.ny, g.nz);
+        memlab_die(EXIT_USAGE, "out of host memory for the reference of a %dx%dx%d grid", g.nx,
+                   g.ny, g.nz);
     double sum_c = fabs(coef[0]);
     for (int r = 1; r <= R; r++)
         sum_c += 6 * fabs(coef[r]);
@@ -147,7 +171,8 @@ static void fetch_rows(struct wave_data *d, const float *dev, const struct refer
         return;
     }
     for (int k = 0; k < ref->rows; k++)
-        CUDA_CHECK(cudaMemcpy(d->got + (size_t)k * g.nx, dev + ((size_t)ref->z[k] * g.ny + ref->y[k]) * g.nx,
+        CUDA_CHECK(cudaMemcpy(d->got + (size_t)k * g.nx,
+                              dev + ((size_t)ref->z[k] * g.ny + ref->y[k]) * g.nx,
                               g.nx * sizeof(float), cudaMemcpyDeviceToHost));
 }
 
@@ -163,17 +188,21 @@ static size_t compare_next(const char *label, const struct reference *ref, struc
             double want = ref->values[(size_t)k * g.nx + x];
             uint32_t bits;
             memcpy(&bits, &v, sizeof bits);
-            if ((interior ? values_close(v, want, ref->tol) : bits == POISON_WORD) || bad++ >= VERIFY_REPORT_CAP)
+            if ((interior ? values_close(v, want, ref->tol) : bits == POISON_WORD) ||
+                bad++ >= VERIFY_REPORT_CAP)
                 continue;
             if (interior)
-                memlab_warn("%s: point (%d, %d, %d): expected %.9g, got %.9g", label, x, y, z, want, (double)v);
+                memlab_warn("%s: point (%d, %d, %d): expected %.9g, got %.9g", label, x, y, z, want,
+                            (double)v);
             else
-                memlab_warn("%s: boundary point (%d, %d, %d) was written (0x%08x); it must stay untouched", label, x,
-                            y, z, (unsigned)bits);
+                memlab_warn(
+                    "%s: boundary point (%d, %d, %d) was written (0x%08x); it must stay untouched",
+                    label, x, y, z, (unsigned)bits);
         }
     if (all_rows(ref)) {
         uint32_t guard[GUARD_WORDS];
-        CUDA_CHECK(cudaMemcpy(guard, d->next + grid_points(g), sizeof guard, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(
+            cudaMemcpy(guard, d->next + grid_points(g), sizeof guard, cudaMemcpyDeviceToHost));
         for (int w = 0; w < GUARD_WORDS; w++)
             if (guard[w] != POISON_WORD && bad++ < VERIFY_REPORT_CAP)
                 memlab_warn("%s: word %d after the grid's last point was written", label, w);

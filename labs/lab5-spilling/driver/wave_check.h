@@ -39,7 +39,7 @@ struct reference {
     int rows, *y, *z; /* the checked rows */
     double *values;   /* rows x nx; NAN at boundary points */
     struct tolerance tol;
-    uint64_t key;     /* the inputs' sign pattern */
+    uint64_t key; /* the inputs' sign pattern */
 };
 
 /* One device allocation, cur | prev | vsq | next + guard (each array 256-byte aligned, for

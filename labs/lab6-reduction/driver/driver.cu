@@ -16,8 +16,9 @@
  * buffer of twice the L2 before every timed launch.
  * Every variant is verified before it is timed: at awkward sizes (1, odd, prime, powers of
  * two, not a multiple of any block; up to --n, where given) and at each timed
- * size, with the sum's neighbours, scratch's end and the input checked. While timed, each repetition sums an input of its
- * own (signs flipped at random, vary.h) and two repetitions' sums are checked (timing.h).
+ * size, with the sum's neighbours, scratch's end and the input checked. While timed, each
+ * repetition sums an input of its own (signs flipped at random, vary.h) and two repetitions' sums
+ * are checked (timing.h).
  * --check verifies everything and times nothing. The run ends with the targets of issue 5
  * as ratios to CUB.
  */
@@ -32,16 +33,16 @@
 #include "harness.h"
 #include "kernels.h"
 
-#define GUARD_INTS 64          /* poisoned ints on each side of *sum, and after scratch */
-#define INPUT_SLACK 65536      /* random ints past the largest n: reading past in[n-1] shows */
+#define GUARD_INTS 64     /* poisoned ints on each side of *sum, and after scratch */
+#define INPUT_SLACK 65536 /* random ints past the largest n: reading past in[n-1] shows */
 #define MAX_SIZES 8
 #define MAX_VARIANTS 16
 #define MAX_N ((size_t)1 << 30)
 #define CUB_NAME "cub_device_reduce_sum"
-#define POISON_INT (-1)        /* what gpu_poison leaves in an int */
+#define POISON_INT (-1) /* what gpu_poison leaves in an int */
 
-static const size_t awkward_sizes[] = {1,     2,     3,     31,      256,     257,       1000,
-                                       1024,  4097,  65536, 65537,   1000003, 1u << 20, 9999991};
+static const size_t awkward_sizes[] = {1,    2,    3,     31,    256,     257,      1000,
+                                       1024, 4097, 65536, 65537, 1000003, 1u << 20, 9999991};
 
 /* The seed's G80, 2^22 ints (its tables 1-7): time, bandwidth, step and total speedup. */
 #define SEED_STEPS 7
@@ -56,12 +57,12 @@ static const double g80_total_x[SEED_STEPS] = {0, 2.33, 4.68, 8.34, 15.01, 21.16
 #define TARGET_BEST_PCT_AT_SEED 100.0
 
 struct buffers {
-    int *in;         /* device: capacity random ints */
-    int *out;        /* device: GUARD_INTS, *sum, GUARD_INTS */
-    int *scratch;    /* device: lab6_scratch_ints(largest n) + GUARD_INTS */
+    int *in;      /* device: capacity random ints */
+    int *out;     /* device: GUARD_INTS, *sum, GUARD_INTS */
+    int *scratch; /* device: lab6_scratch_ints(largest n) + GUARD_INTS */
     size_t capacity;
-    int *host_in;    /* the input as written */
-    struct pristine written; /* ... sealed on the device, for the unchanged check (devcheck.h) */
+    int *host_in;             /* the input as written */
+    struct pristine written;  /* ... sealed on the device, for the unchanged check (devcheck.h) */
     uint32_t *got, *expected; /* host words, touched only to report a changed input */
     void *cub_temp;
     size_t cub_temp_bytes;
@@ -93,7 +94,8 @@ static int launch_job(void *ctx, cudaStream_t stream)
     if (j->v)
         return j->v->launch(sum_slot(b), b->in, j->n, b->scratch, stream);
     size_t temp_bytes = b->cub_temp_bytes;
-    CUDA_CHECK(cub::DeviceReduce::Sum(b->cub_temp, temp_bytes, b->in, sum_slot(b), (int)j->n, stream));
+    CUDA_CHECK(
+        cub::DeviceReduce::Sum(b->cub_temp, temp_bytes, b->in, sum_slot(b), (int)j->n, stream));
     return LAB_OK;
 }
 
@@ -128,7 +130,10 @@ static const char *size_name(size_t n, char *buf, size_t len)
 struct input_ints {
     const uint32_t *written;
     uint64_t key;
-    __host__ __device__ uint32_t operator()(size_t i) const { return (uint32_t)vary_int((int)written[i], i, key); }
+    __host__ __device__ uint32_t operator()(size_t i) const
+    {
+        return (uint32_t)vary_int((int)written[i], i, key);
+    }
 };
 
 /* Ints of the device's input in [0, count) that differ from sign pattern `key` of what was
@@ -140,10 +145,13 @@ static size_t input_changed(struct buffers *b, size_t count, uint64_t key, const
     char what[160];
     snprintf(what, sizeof what, "%s changed its input", label);
     struct input_ints on_gpu = {b->written.dev, key}, on_host = {b->written.host, key};
-    size_t changed = pristine_restore_if_changed(&b->written, label); /* before it is compared with */
-    changed += check_words(what, (const uint32_t *)b->in, count, on_gpu, on_host, b->got, b->expected);
+    size_t changed =
+        pristine_restore_if_changed(&b->written, label); /* before it is compared with */
+    changed +=
+        check_words(what, (const uint32_t *)b->in, count, on_gpu, on_host, b->got, b->expected);
     if (changed) {
-        CUDA_CHECK(cudaMemcpy(b->in, b->written.dev, b->capacity * sizeof(int), cudaMemcpyDeviceToDevice));
+        CUDA_CHECK(
+            cudaMemcpy(b->in, b->written.dev, b->capacity * sizeof(int), cudaMemcpyDeviceToDevice));
         gpu_vary_ints(b->in, count, 0, key);
     }
     return changed;
@@ -172,7 +180,8 @@ static size_t compare_sum(const struct job *j, uint64_t key, int check_input, co
             memlab_warn("%s: wrote sum[%d] (only sum[0] is the variant's)", label, k - GUARD_INTS);
     for (int k = 0; k < GUARD_INTS; k++)
         if (guard[k] != POISON_INT && bad++ < VERIFY_REPORT_CAP)
-            memlab_warn("%s: wrote scratch[%zu], past its %zu ints", label, scratch_ints + k, scratch_ints);
+            memlab_warn("%s: wrote scratch[%zu], past its %zu ints", label, scratch_ints + k,
+                        scratch_ints);
     if (check_input) {
         size_t count = j->n + INPUT_SLACK < b->capacity ? j->n + INPUT_SLACK : b->capacity;
         bad += input_changed(b, count, key, label);
@@ -181,7 +190,8 @@ static size_t compare_sum(const struct job *j, uint64_t key, int check_input, co
 }
 
 /* Poison the sum's neighbourhood and scratch, run one reduction of in[0..n-1], compare. */
-static enum row_status verify_point(struct lab *lab, struct job *j, int check_input, const char *label)
+static enum row_status verify_point(struct lab *lab, struct job *j, int check_input,
+                                    const char *label)
 {
     struct buffers *b = j->b;
     gpu_poison(b->out, (2 * GUARD_INTS + 1) * sizeof(int));
@@ -267,19 +277,22 @@ static void setup_buffers(struct buffers *b, const struct lab *lab, const size_t
     size_t bytes = b->capacity * sizeof(int);
     b->in = (int *)gpu_alloc(bytes, "the input array");
     b->out = (int *)gpu_alloc((2 * GUARD_INTS + 1) * sizeof(int), "the sum");
-    b->scratch = (int *)gpu_alloc((lab6_scratch_ints(largest) + GUARD_INTS) * sizeof(int), "scratch");
+    b->scratch =
+        (int *)gpu_alloc((lab6_scratch_ints(largest) + GUARD_INTS) * sizeof(int), "scratch");
     b->host_in = (int *)malloc(bytes);
     b->got = (uint32_t *)malloc(bytes);
     b->expected = (uint32_t *)malloc(bytes);
     if (!b->host_in || !b->got || !b->expected)
-        memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n", bytes / 1048576.0);
+        memlab_die(EXIT_USAGE, "out of host memory for 3 x %.1f MiB: use a smaller --n",
+                   bytes / 1048576.0);
 
     /* Values 1..hi with hi * capacity < 2^31: no sum of any subset overflows an int. No
      * zeros (up to 2^28 ints, where hi > 1): a value read twice or skipped changes the sum. */
     int hi = (int)(INT_MAX / b->capacity < 7 ? INT_MAX / b->capacity : 7);
     struct rng rng = rng_seeded(lab->opts.seed);
     rng_fill_ints(&rng, b->host_in, b->capacity, hi > 1 ? 1 : 0, hi);
-    pristine_upload(&b->written, (const uint32_t *)b->host_in, b->capacity, "lab 6's copy of the input as written");
+    pristine_upload(&b->written, (const uint32_t *)b->host_in, b->capacity,
+                    "lab 6's copy of the input as written");
     CUDA_CHECK(cudaMemcpy(b->in, b->written.dev, bytes, cudaMemcpyDeviceToDevice));
 
     b->cub_temp_bytes = 0;
@@ -342,11 +355,11 @@ static double ratio(const struct result *num, const struct result *den)
 struct run {
     struct lab *lab;
     struct buffers *b;
-    int cold;                       /* --cold: flush the L2 before every timed launch */
+    int cold; /* --cold: flush the L2 before every timed launch */
     size_t sizes[MAX_SIZES];
     int size_count;
-    int selected[MAX_VARIANTS];     /* by --only */
-    int implemented[MAX_VARIANTS];  /* passed verify_awkward (1), not implemented (0) */
+    int selected[MAX_VARIANTS];    /* by --only */
+    int implemented[MAX_VARIANTS]; /* passed verify_awkward (1), not implemented (0) */
     struct result res[MAX_SIZES][MAX_VARIANTS];
     struct result cub[MAX_SIZES];
 };
@@ -364,7 +377,11 @@ static struct result measure(struct run *r, struct job *j, struct progress *prog
     if (out.status != ROW_OK || r->lab->opts.check)
         return out;
     struct timing_config timing = lab_timing(r->lab, r->cold);
-    struct timed_job timed = {label, launch_job, j, j->v ? vary_input : NULL, j->v ? check_repetition : NULL,
+    struct timed_job timed = {label,
+                              launch_job,
+                              j,
+                              j->v ? vary_input : NULL,
+                              j->v ? check_repetition : NULL,
                               {4.0 * j->n, 0, 0, 0}};
     out.status = lab_time(r->lab, &timed, &timing, &out.ms);
     return out;
@@ -373,13 +390,19 @@ static struct result measure(struct run *r, struct job *j, struct progress *prog
 static void report_steps_row(struct report *rep, const struct run *r, int s, int vi)
 {
     const struct result *x = vi < 0 ? &r->cub[s] : &r->res[s][vi];
-    struct row row = {vi < 0 ? CUB_NAME : lab6_variants[vi].name, vi < 0 ? 0 : step_of(vi),
-                      r->sizes[s], 4.0 * r->sizes[s], 0, x->ms, x->status};
+    struct row row = {vi < 0 ? CUB_NAME : lab6_variants[vi].name,
+                      vi < 0 ? 0 : step_of(vi),
+                      r->sizes[s],
+                      4.0 * r->sizes[s],
+                      0,
+                      x->ms,
+                      x->status};
     char f1[32], f2[32], f3[32], f4[32];
     double step_x = vi > 0 ? ratio(&r->res[s][vi - 1], x) : 0;
     double total_x = vi > 0 ? ratio(&r->res[s][0], x) : 0;
     double pct_cub = 100.0 * ratio(&r->cub[s], x);
-    double cub_gbps = r->cub[s].status == ROW_OK ? 4.0 * r->sizes[s] / (r->cub[s].ms.median * 1e6) : 0;
+    double cub_gbps =
+        r->cub[s].status == ROW_OK ? 4.0 * r->sizes[s] / (r->cub[s].ms.median * 1e6) : 0;
     report_row(rep, &row, "%s,%s,%s,%s,%s", field(step_x, "%.2f", f1, sizeof f1),
                field(total_x, "%.2f", f2, sizeof f2), field(pct_cub, "%.1f", f3, sizeof f3),
                field(cub_gbps, "%.1f", f4, sizeof f4), r->cold ? "cold" : "warm");
@@ -389,7 +412,8 @@ static void report_speedup_row(struct report *rep, const struct run *r, int s, i
 {
     const struct result *x = &r->res[s][vi];
     int step = step_of(vi);
-    struct row row = {lab6_variants[vi].name, step, r->sizes[s], 4.0 * r->sizes[s], 0, x->ms, x->status};
+    struct row row = {
+        lab6_variants[vi].name, step, r->sizes[s], 4.0 * r->sizes[s], 0, x->ms, x->status};
     int seed = step >= 1 && step <= SEED_STEPS;
     char f[7][32];
     report_row(rep, &row, "%s,%s,%s,%s,%s,%s,%s",
@@ -449,11 +473,12 @@ static void print_summary(const struct run *r)
     }
     printf("\ntargets (ratios to CUB's DeviceReduce::Sum, same run):\n");
     int dram = r->size_count > 0 && r->sizes[r->size_count - 1] >= ((size_t)1 << 28)
-                   ? r->size_count - 1 : -1;
+                   ? r->size_count - 1
+                   : -1;
     int seed_size = size_index(r, (size_t)1 << 22);
     print_target("step 7 at the DRAM size", r, dram, v7, TARGET_STEP7_PCT_AT_DRAM);
-    print_target("fastest variant at the DRAM size", r, dram, dram >= 0 ? best_variant(r, dram) : -1,
-                 TARGET_BEST_PCT_AT_DRAM);
+    print_target("fastest variant at the DRAM size", r, dram,
+                 dram >= 0 ? best_variant(r, dram) : -1, TARGET_BEST_PCT_AT_DRAM);
     print_target("fastest variant at the seed's 2^22", r, seed_size,
                  seed_size >= 0 ? best_variant(r, seed_size) : -1, TARGET_BEST_PCT_AT_SEED);
 }
@@ -464,27 +489,33 @@ static void print_size(const struct lab *lab, size_t n, int cold)
     double ratio_l2 = 4.0 * n / lab->gpu.l2_bytes;
     printf("\nn = %s = %zu ints, %.1f MiB = %.2fx the L2: %s\n", size_name(n, size, sizeof size), n,
            4.0 * n / 1048576.0, ratio_l2,
-           cold              ? "cold L2 (flushed before every timed launch)"
-           : ratio_l2 < 0.5   ? "warm, so this measures the L2 and the cost of a launch, not DRAM"
-           : ratio_l2 < 4     ? "warm, partly served by the L2"
-                              : "DRAM-bound");
+           cold             ? "cold L2 (flushed before every timed launch)"
+           : ratio_l2 < 0.5 ? "warm, so this measures the L2 and the cost of a launch, not DRAM"
+           : ratio_l2 < 4   ? "warm, partly served by the L2"
+                            : "DRAM-bound");
 }
 
 int main(int argc, char **argv)
 {
     static long long cold = 0;
     static const struct cli_extra extra[] = {
-        {"cold", NULL, "flush the L2 before every timed launch (default: warm, repeated sums of one array)", &cold, 0, 1}};
+        {"cold", NULL,
+         "flush the L2 before every timed launch (default: warm, repeated sums of one array)",
+         &cold, 0, 1}};
     const struct lab_description d = {
-        6, "Lab 6, reduction: the seed's seven steps and two beyond, against CUB's DeviceReduce::Sum.",
+        6,
+        "Lab 6, reduction: the seed's seven steps and two beyond, against CUB's DeviceReduce::Sum.",
         LAB_TABLE(lab6_variants, lab6_variant_count), extra, 1};
     struct lab lab;
     lab_start(&lab, &d, argc, argv);
     if (lab6_variant_count > MAX_VARIANTS)
-        memlab_die(EXIT_USAGE, "kernels.cu lists %d variants; the driver holds %d", lab6_variant_count, MAX_VARIANTS);
+        memlab_die(EXIT_USAGE, "kernels.cu lists %d variants; the driver holds %d",
+                   lab6_variant_count, MAX_VARIANTS);
     do {
         if (lab.opts.n > MAX_N)
-            memlab_die(EXIT_USAGE, "--n %zu: this lab sums at most 2^30 ints (every sum must fit an int)", lab.opts.n);
+            memlab_die(EXIT_USAGE,
+                       "--n %zu: this lab sums at most 2^30 ints (every sum must fit an int)",
+                       lab.opts.n);
 
         static struct run r;
         memset(&r, 0, sizeof r); /* static: clear what the last size left */
@@ -518,7 +549,8 @@ int main(int argc, char **argv)
             if (!lab.opts.check)
                 report_steps_row(&rep, &r, s, -1);
             else if (r.cub[s].status == ROW_OK)
-                printf("%-26s verified at %d awkward sizes and at n = %zu\n", CUB_NAME, awkward_count(&lab), n);
+                printf("%-26s verified at %d awkward sizes and at n = %zu\n", CUB_NAME,
+                       awkward_count(&lab), n);
             for (int vi = 0; vi < lab6_variant_count; vi++) {
                 r.res[s][vi].status = ROW_NOT_IMPLEMENTED;
                 if (!r.selected[vi])
@@ -532,8 +564,8 @@ int main(int argc, char **argv)
                 else if (r.res[s][vi].status == ROW_NOT_IMPLEMENTED)
                     printf("%-26s not implemented\n", lab6_variants[vi].name);
                 else if (r.res[s][vi].status == ROW_OK)
-                    printf("%-26s verified at %d awkward sizes and at n = %zu\n", lab6_variants[vi].name,
-                           awkward_count(&lab), n);
+                    printf("%-26s verified at %d awkward sizes and at n = %zu\n",
+                           lab6_variants[vi].name, awkward_count(&lab), n);
             }
         }
         if (!lab.opts.check) {

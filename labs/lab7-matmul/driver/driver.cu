@@ -31,19 +31,19 @@
 #include "kernels.h"
 #include "residency.h"
 
-#define SEED_N 4096     /* the seed's size, and where the lab's targets are stated */
-#define MAX_N 32768     /* --n limit: 4 x 4 GiB of matrices */
+#define SEED_N 4096      /* the seed's size, and where the lab's targets are stated */
+#define MAX_N 32768      /* --n limit: 4 x 4 GiB of matrices */
 #define GUARD_WORDS 1024 /* poisoned words after A, B and C */
 #define REFERENCE_SAMPLES 512
 #define TARGET_TILED_16_TFLOPS 8.0
 #define TARGET_PCT_OF_CUBLAS 70.0
 
-#define CUBLAS_CHECK(call)                                                                        \
-    do {                                                                                          \
-        cublasStatus_t st_ = (call);                                                              \
-        if (st_ != CUBLAS_STATUS_SUCCESS)                                                         \
-            memlab_die(EXIT_GPU, "%s failed: %s at %s:%d", #call, cublasGetStatusString(st_),     \
-                       __FILE__, __LINE__);                                                       \
+#define CUBLAS_CHECK(call)                                                                         \
+    do {                                                                                           \
+        cublasStatus_t st_ = (call);                                                               \
+        if (st_ != CUBLAS_STATUS_SUCCESS)                                                          \
+            memlab_die(EXIT_GPU, "%s failed: %s at %s:%d", #call, cublasGetStatusString(st_),      \
+                       __FILE__, __LINE__);                                                        \
     } while (0)
 
 struct shape {
@@ -51,19 +51,20 @@ struct shape {
 };
 
 /* 1x1x1; odd and prime; m, n just past 128 and k prime; exact multiples of 128, 32 and 12. */
-static const struct shape small_shapes[] = {{1, 1, 1}, {33, 17, 5}, {257, 129, 65}, {130, 259, 131}, {256, 384, 96}};
+static const struct shape small_shapes[] = {
+    {1, 1, 1}, {33, 17, 5}, {257, 129, 65}, {130, 259, 131}, {256, 384, 96}};
 #define SMALL_SHAPES (int)(sizeof small_shapes / sizeof small_shapes[0])
 
 static uint32_t poison_words[GUARD_WORDS];
 
 struct buffers {
-    float *a, *b, *c;         /* device; each holds its largest matrix plus GUARD_WORDS */
-    float *c_ref;             /* device, N x N: cuBLAS's C, the reference being made */
-    float *host_a, *host_b;   /* the inputs as written: a shape uses the first m*k and k*n */
-    float *expected_a;        /* A as the sign pattern being compared has it (vary.h) */
-    float *got;               /* C, A or B copied back, with the guard */
-    double *ref;              /* the reference at N (cuBLAS, the inputs as written) */
-    double *varied_ref;       /* the reference at N for a timed repetition's A */
+    float *a, *b, *c;       /* device; each holds its largest matrix plus GUARD_WORDS */
+    float *c_ref;           /* device, N x N: cuBLAS's C, the reference being made */
+    float *host_a, *host_b; /* the inputs as written: a shape uses the first m*k and k*n */
+    float *expected_a;      /* A as the sign pattern being compared has it (vary.h) */
+    float *got;             /* C, A or B copied back, with the guard */
+    double *ref;            /* the reference at N (cuBLAS, the inputs as written) */
+    double *varied_ref;     /* the reference at N for a timed repetition's A */
     double *small_ref[SMALL_SHAPES];
 };
 
@@ -140,9 +141,11 @@ static void upload_inputs(struct buffers *bf, struct shape s)
 }
 
 /* Mismatches between a device matrix plus its guard and what it must hold. */
-static size_t check_matrix(const char *what, const float *dev, const float *expected, size_t count, float *scratch)
+static size_t check_matrix(const char *what, const float *dev, const float *expected, size_t count,
+                           float *scratch)
 {
-    CUDA_CHECK(cudaMemcpy(scratch, dev, (count + GUARD_WORDS) * sizeof(float), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(
+        cudaMemcpy(scratch, dev, (count + GUARD_WORDS) * sizeof(float), cudaMemcpyDeviceToHost));
     char label[192];
     snprintf(label, sizeof label, "%s (changed)", what);
     size_t bad = verify_words(label, (const uint32_t *)scratch, (const uint32_t *)expected, count);
@@ -158,7 +161,8 @@ static size_t compare_run(struct matmul_job *job, const double *ref, uint64_t ke
     struct buffers *bf = job->bf;
     struct shape s = job->s;
     size_t outputs = (size_t)s.m * s.n, a_count = (size_t)s.m * s.k;
-    CUDA_CHECK(cudaMemcpy(bf->got, bf->c, (outputs + GUARD_WORDS) * sizeof(float), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(bf->got, bf->c, (outputs + GUARD_WORDS) * sizeof(float),
+                          cudaMemcpyDeviceToHost));
     size_t bad = verify_floats(label, bf->got, ref, outputs, tolerance_for_matmul(s.k));
     char what[192];
     snprintf(what, sizeof what, "%s: C's guard (written past the end)", label);
@@ -221,7 +225,8 @@ static enum row_status verify_all(struct lab *lab, struct matmul_job job, struct
     if (!job.v)
         return status; /* cuBLAS at N is the reference itself: see make_reference */
     job.s = big;
-    snprintf(label, sizeof label, "%s (%dx%dx%d, against cuBLAS)", job_name(&job), big.m, big.n, big.k);
+    snprintf(label, sizeof label, "%s (%dx%dx%d, against cuBLAS)", job_name(&job), big.m, big.n,
+             big.k);
     enum row_status st = verify_run(lab, &job, job.bf->ref, label);
     return st == ROW_OK ? status : st;
 }
@@ -256,17 +261,20 @@ static void make_reference(const struct lab *lab, struct matmul_job job, struct 
     struct tolerance tol = tolerance_for_matmul(big.k);
     struct rng rng = rng_seeded(lab->opts.seed + 7);
     for (int t = 0; t < REFERENCE_SAMPLES; t++) {
-        int i = (int)(rng_next(&rng) % (uint64_t)big.m), j = (int)(rng_next(&rng) % (uint64_t)big.n);
+        int i = (int)(rng_next(&rng) % (uint64_t)big.m),
+            j = (int)(rng_next(&rng) % (uint64_t)big.n);
         double dot = 0.0;
         for (int p = 0; p < big.k; p++)
             dot += (double)bf->host_a[(size_t)i * big.k + p] * bf->host_b[(size_t)p * big.n + j];
         if (!values_close(bf->ref[(size_t)i * big.n + j], dot, tol) && bad++ < VERIFY_REPORT_CAP)
-            memlab_warn("cublas_sgemm at %dx%dx%d: C(%d,%d) is %.9g, the CPU says %.9g", big.m, big.n, big.k, i, j,
-                        bf->ref[(size_t)i * big.n + j], dot);
+            memlab_warn("cublas_sgemm at %dx%dx%d: C(%d,%d) is %.9g, the CPU says %.9g", big.m,
+                        big.n, big.k, i, j, bf->ref[(size_t)i * big.n + j], dot);
     }
     if (bad)
-        memlab_die(EXIT_WRONG, "cuBLAS's C at %dx%dx%d is not finite or disagrees with the CPU (%zu values): "
-                               "no reference to verify the variants against", big.m, big.n, big.k, bad);
+        memlab_die(EXIT_WRONG,
+                   "cuBLAS's C at %dx%dx%d is not finite or disagrees with the CPU (%zu values): "
+                   "no reference to verify the variants against",
+                   big.m, big.n, big.k, bad);
 }
 
 /* Timed repetitions: A's signs take the repetition's pattern. A alone changes every element
@@ -340,7 +348,8 @@ static double tflops_of(const struct row *r)
 }
 
 /* A variant's CSV row: the sizes and byte counts of cuBLAS's row, the variant's own time. */
-static struct row variant_row(const struct row *blas, const struct lab7_variant *v, const struct outcome *o)
+static struct row variant_row(const struct row *blas, const struct lab7_variant *v,
+                              const struct outcome *o)
 {
     struct row r = *blas;
     r.variant = v->name;
@@ -350,7 +359,8 @@ static struct row variant_row(const struct row *blas, const struct lab7_variant 
     return r;
 }
 
-static void report_tiles(const struct lab *lab, const struct outcome *out, const struct row *blas, const struct ceilings *c)
+static void report_tiles(const struct lab *lab, const struct outcome *out, const struct row *blas,
+                         const struct ceilings *c)
 {
     struct report rep;
     report_open(&rep, lab->csv_dir, "tiles", &lab->info, "tile",
@@ -361,22 +371,25 @@ static void report_tiles(const struct lab *lab, const struct outcome *out, const
             continue;
         struct row r = variant_row(blas, v, &out[i]);
         if (r.status == ROW_OK)
-            report_row(&rep, &r, "%d,%.2f,%.2f,%.1f,%.2f,%.2f", v->unrolled, tflops_of(&r), c->cublas_tflops,
-                       100.0 * tflops_of(&r) / c->cublas_tflops, c->peak_tflops, c->smem_model_tflops);
-        else
-            report_row(&rep, &r, "%d,,%.2f,,%.2f,%.2f", v->unrolled, c->cublas_tflops, c->peak_tflops,
+            report_row(&rep, &r, "%d,%.2f,%.2f,%.1f,%.2f,%.2f", v->unrolled, tflops_of(&r),
+                       c->cublas_tflops, 100.0 * tflops_of(&r) / c->cublas_tflops, c->peak_tflops,
                        c->smem_model_tflops);
+        else
+            report_row(&rep, &r, "%d,,%.2f,,%.2f,%.2f", v->unrolled, c->cublas_tflops,
+                       c->peak_tflops, c->smem_model_tflops);
     }
-    report_row(&rep, blas, ",%.2f,%.2f,100.0,%.2f,%.2f", c->cublas_tflops, c->cublas_tflops, c->peak_tflops,
-               c->smem_model_tflops);
+    report_row(&rep, blas, ",%.2f,%.2f,100.0,%.2f,%.2f", c->cublas_tflops, c->cublas_tflops,
+               c->peak_tflops, c->smem_model_tflops);
     report_close(&rep);
 }
 
-static void report_occupancy(const struct lab *lab, const struct outcome *out, const struct row *blas)
+static void report_occupancy(const struct lab *lab, const struct outcome *out,
+                             const struct row *blas)
 {
     struct report rep;
     report_open(&rep, lab->csv_dir, "occupancy", &lab->info, "tile",
-                "block_size,regs_thread,smem_block,local_bytes,blocks_sm,warps_sm,occ_pct,limited_by,tflops");
+                "block_size,regs_thread,smem_block,local_bytes,blocks_sm,warps_sm,occ_pct,limited_"
+                "by,tflops");
     for (int i = 0; i < lab7_variant_count; i++) {
         const struct lab7_variant *v = &lab7_variants[i];
         if (!cli_selects(&lab->opts, v->name))
@@ -391,14 +404,15 @@ static void report_occupancy(const struct lab *lab, const struct outcome *out, c
         if (r.status == ROW_OK)
             snprintf(tflops, sizeof tflops, "%.2f", tflops_of(&r));
         report_row(&rep, &r, "%d,%d,%zu,%zu,%d,%d,%.1f,%s,%s", v->block_threads, o->regs_per_thread,
-                   o->static_smem_bytes + o->dynamic_smem_bytes, o->local_bytes_per_thread, o->blocks_per_sm,
-                   o->warps_per_sm, 100.0 * o->occupancy, out[i].limits, tflops);
+                   o->static_smem_bytes + o->dynamic_smem_bytes, o->local_bytes_per_thread,
+                   o->blocks_per_sm, o->warps_per_sm, 100.0 * o->occupancy, out[i].limits, tflops);
     }
     report_close(&rep);
 }
 
 /* The lab's targets, as ratios measured in this run. */
-static void print_summary(const struct outcome *out, const struct row *blas, const struct ceilings *c, int n)
+static void print_summary(const struct outcome *out, const struct row *blas,
+                          const struct ceilings *c, int n)
 {
     int best = -1, best16 = -1;
     double best_tf = 0, best16_tf = 0;
@@ -413,17 +427,21 @@ static void print_summary(const struct outcome *out, const struct row *blas, con
         if (lab7_variants[i].tile == 16 && tf > best16_tf)
             best16 = i, best16_tf = tf;
     }
-    printf("\nsummary at %dx%dx%d%s:\n", n, n, n, n == SEED_N ? "" : " (the targets are stated at 4096)");
-    printf("  cublas_sgemm (FP32, TF32 off)  %7.2f TFLOP/s = %.0f%% of the FP32 peak (%.1f TFLOP/s at the max clock)\n",
+    printf("\nsummary at %dx%dx%d%s:\n", n, n, n,
+           n == SEED_N ? "" : " (the targets are stated at 4096)");
+    printf("  cublas_sgemm (FP32, TF32 off)  %7.2f TFLOP/s = %.0f%% of the FP32 peak (%.1f TFLOP/s "
+           "at the max clock)\n",
            c->cublas_tflops, 100.0 * c->cublas_tflops / c->peak_tflops, c->peak_tflops);
     if (best16 >= 0)
-        printf("  16x16 tiles: %-17s %7.2f TFLOP/s: target >= %.0f TFLOP/s %s\n", lab7_variants[best16].name,
-               best16_tf, TARGET_TILED_16_TFLOPS, best16_tf >= TARGET_TILED_16_TFLOPS ? "met" : "NOT met");
+        printf("  16x16 tiles: %-17s %7.2f TFLOP/s: target >= %.0f TFLOP/s %s\n",
+               lab7_variants[best16].name, best16_tf, TARGET_TILED_16_TFLOPS,
+               best16_tf >= TARGET_TILED_16_TFLOPS ? "met" : "NOT met");
     else
         printf("  16x16 tiles: not run or not verified\n");
     if (best >= 0)
         printf("  best variant: %-16s %7.2f TFLOP/s = %.1f%% of cuBLAS: target >= %.0f%% %s\n",
-               lab7_variants[best].name, best_tf, 100.0 * best_tf / c->cublas_tflops, TARGET_PCT_OF_CUBLAS,
+               lab7_variants[best].name, best_tf, 100.0 * best_tf / c->cublas_tflops,
+               TARGET_PCT_OF_CUBLAS,
                100.0 * best_tf / c->cublas_tflops >= TARGET_PCT_OF_CUBLAS ? "met" : "NOT met");
 }
 
@@ -437,17 +455,20 @@ int main(int argc, char **argv)
     memset(poison_words, 0xFF, sizeof poison_words);
     cublasHandle_t blas;
     CUBLAS_CHECK(cublasCreate(&blas));
-    CUBLAS_CHECK(cublasSetMathMode(blas, CUBLAS_DEFAULT_MATH)); /* FP32 throughout: no TF32 tensor cores */
+    CUBLAS_CHECK(
+        cublasSetMathMode(blas, CUBLAS_DEFAULT_MATH)); /* FP32 throughout: no TF32 tensor cores */
     do {
         if (lab.opts.n > MAX_N)
-            memlab_die(EXIT_USAGE, "--n %zu is too large for lab 7 (m = n = k = N): at most %d", lab.opts.n, MAX_N);
+            memlab_die(EXIT_USAGE, "--n %zu is too large for lab 7 (m = n = k = N): at most %d",
+                       lab.opts.n, MAX_N);
         int n = lab.opts.n ? (int)lab.opts.n : default_size(&lab);
         struct shape big = {n, n, n};
 
         size_t cap = (size_t)n * n;
         for (int i = 0; i < SMALL_SHAPES; i++) {
             const struct shape *s = &small_shapes[i];
-            size_t most = (size_t)s->m * s->k > (size_t)s->k * s->n ? (size_t)s->m * s->k : (size_t)s->k * s->n;
+            size_t most = (size_t)s->m * s->k > (size_t)s->k * s->n ? (size_t)s->m * s->k
+                                                                    : (size_t)s->k * s->n;
             if ((size_t)s->m * s->n > most)
                 most = (size_t)s->m * s->n;
             if (most > cap)
@@ -472,23 +493,26 @@ int main(int argc, char **argv)
         rng_fill_floats(&rng, bf.host_a, cap, -1.0f, 1.0f);
         rng_fill_floats(&rng, bf.host_b, cap, -1.0f, 1.0f);
         for (int i = 0; i < SMALL_SHAPES; i++) {
-            bf.small_ref[i] = (double *)malloc((size_t)small_shapes[i].m * small_shapes[i].n * sizeof(double));
+            bf.small_ref[i] =
+                (double *)malloc((size_t)small_shapes[i].m * small_shapes[i].n * sizeof(double));
             if (!bf.small_ref[i])
                 memlab_die(EXIT_USAGE, "out of host memory for the CPU references");
             cpu_matmul(bf.small_ref[i], bf.host_a, bf.host_b, small_shapes[i]);
         }
         printf("matrices: %d x %d, %.1f MiB each (%.2fx the L2); %.1f GFLOP per multiply%s\n", n, n,
-               (double)n * n * 4 / 1048576.0, (double)n * n * 4 / lab.gpu.l2_bytes, 2.0 * n * n * n / 1e9,
-               lab.opts.check ? ", verifying only" : "");
+               (double)n * n * 4 / 1048576.0, (double)n * n * 4 / lab.gpu.l2_bytes,
+               2.0 * n * n * n / 1e9, lab.opts.check ? ", verifying only" : "");
 
         struct matmul_job blas_job = {NULL, blas, &bf, big};
         if (verify_all(&lab, blas_job, big) != ROW_OK)
-            memlab_die(EXIT_WRONG, "cuBLAS disagrees with the CPU at the small shapes: no reference to trust");
+            memlab_die(EXIT_WRONG,
+                       "cuBLAS disagrees with the CPU at the small shapes: no reference to trust");
         make_reference(&lab, blas_job, big);
 
         if (lab.opts.check)
-            printf("%-20s verified at %d small shapes (CPU) and sampled at %dx%dx%d: the reference\n", "cublas_sgemm",
-                   SMALL_SHAPES, n, n, n);
+            printf(
+                "%-20s verified at %d small shapes (CPU) and sampled at %dx%dx%d: the reference\n",
+                "cublas_sgemm", SMALL_SHAPES, n, n, n);
 
         struct outcome *out = (struct outcome *)calloc((size_t)lab7_variant_count, sizeof *out);
         if (!out)
@@ -506,13 +530,13 @@ int main(int argc, char **argv)
             if (out[i].status == ROW_NOT_IMPLEMENTED && lab.opts.check)
                 printf("%-20s not implemented\n", v->name);
             else if (out[i].status == ROW_OK && lab.opts.check)
-                printf("%-20s verified at %d small shapes (CPU) and at %dx%dx%d (cuBLAS)\n", v->name,
-                       shapes_verified(&lab), n, n, n);
+                printf("%-20s verified at %d small shapes (CPU) and at %dx%dx%d (cuBLAS)\n",
+                       v->name, shapes_verified(&lab), n, n, n);
             if (out[i].status != ROW_NOT_IMPLEMENTED && !lab.opts.check)
                 resources_of(&lab, v, &out[i]);
             if (out[i].status == ROW_OK && !lab.opts.check) {
-                struct timed_job timed = {v->name, launch_job, &job, vary_input, check_repetition,
-                                          work_of(big)};
+                struct timed_job timed = {v->name,    launch_job,       &job,
+                                          vary_input, check_repetition, work_of(big)};
                 out[i].status = lab_time(&lab, &timed, &timing, &out[i].ms);
             }
             progress_step(&prog, v->name);
@@ -521,8 +545,8 @@ int main(int argc, char **argv)
         if (!lab.opts.check) {
             struct work work = work_of(big);
             struct timed_job timed_blas = {"cublas_sgemm", launch_job, &blas_job, NULL, NULL, work};
-            struct row blas_row = {"cublas_sgemm", 0, (size_t)n, work.dram_bytes, work.flops,
-                                   {0, 0, 0, 0}, ROW_OK};
+            struct row blas_row = {"cublas_sgemm", 0,     (size_t)n, work.dram_bytes, work.flops,
+                                   {0, 0, 0, 0},   ROW_OK};
             blas_row.status = lab_time(&lab, &timed_blas, &timing, &blas_row.ms);
             struct ceilings c;
             c.cublas_tflops = tflops_of(&blas_row);

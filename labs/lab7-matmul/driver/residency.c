@@ -9,11 +9,14 @@ struct residency residency_of(const struct sm_resources *sm, struct block_demand
 {
     struct residency r;
     int warps = (d.threads + sm->warp_size - 1) / sm->warp_size;
-    int regs_per_warp = (d.regs_per_thread * sm->warp_size + sm->reg_unit - 1) / sm->reg_unit * sm->reg_unit;
+    int regs_per_warp =
+        (d.regs_per_thread * sm->warp_size + sm->reg_unit - 1) / sm->reg_unit * sm->reg_unit;
     size_t smem = d.smem + sm->smem_reserved_per_block;
     r.by_blocks = sm->max_blocks;
     r.by_warps = sm->max_warps / warps;
-    r.by_regs = regs_per_warp ? sm->regs / sm->reg_partitions / regs_per_warp * sm->reg_partitions / warps : INT_MAX;
+    r.by_regs = regs_per_warp
+                    ? sm->regs / sm->reg_partitions / regs_per_warp * sm->reg_partitions / warps
+                    : INT_MAX;
     r.by_smem = smem ? (int)(sm->smem / smem) : INT_MAX;
     r.blocks = r.by_blocks;
     if (r.by_warps < r.blocks)

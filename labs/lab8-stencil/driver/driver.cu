@@ -34,11 +34,12 @@
 
 #define BLOCK_THREADS (LAB8_BLOCK_X * LAB8_BLOCK_Y)
 #define CODES 11
-#define CLIFF_NZ 64             /* planes of the cliff grid: many more than 2r+1 */
-#define CLIFF_X_MAX 2048        /* the seed's sweep: X = 32 .. 2048 */
+#define CLIFF_NZ 64      /* planes of the cliff grid: many more than 2r+1 */
+#define CLIFF_X_MAX 2048 /* the seed's sweep: X = 32 .. 2048 */
 #define CLIFF_POINTS_MAX (CLIFF_X_MAX / 32)
 
-static const int awkward_grids[][3] = {{1, 1, 1}, {11, 12, 13}, {67, 45, 29}, {68, 45, 29}, {37, 53, 71}, {131, 19, 47}};
+static const int awkward_grids[][3] = {{1, 1, 1},    {11, 12, 13}, {67, 45, 29},
+                                       {68, 45, 29}, {37, 53, 71}, {131, 19, 47}};
 
 /* 1D second-derivative coefficients of order 2r (centre, then distance 1..r); the 3D
  * Laplacian uses them on every axis, so its centre weight is 3 x the first. */
@@ -52,9 +53,9 @@ static const double second_derivative[LAB8_MAX_RADIUS + 1][LAB8_MAX_RADIUS + 1] 
 };
 
 struct state {
-    float *in, *out;    /* device, `capacity` floats each */
-    float *host_in;     /* the input: a grid of n points uses the first n values */
-    float *got;         /* host copy of checked rows */
+    float *in, *out; /* device, `capacity` floats each */
+    float *host_in;  /* the input: a grid of n points uses the first n values */
+    float *got;      /* host copy of checked rows */
     size_t capacity, got_capacity;
     int implemented[CODES];
     long long radius, nx; /* --radius, --nx (0: all) */
@@ -74,7 +75,8 @@ static size_t max_size(size_t a, size_t b)
 
 /* v11's tensor map (kernels.h). The driver function comes through the runtime, so the lab
  * links no driver library; it is looked up once. */
-extern "C" int lab8_tensor_map(CUtensorMap *map, const float *in, int nx, int ny, int nz, int box_w, int box_rows)
+extern "C" int lab8_tensor_map(CUtensorMap *map, const float *in, int nx, int ny, int nz, int box_w,
+                               int box_rows)
 {
     static PFN_cuTensorMapEncodeTiled_v12000 encode;
     static int looked_up, major;
@@ -83,13 +85,14 @@ extern "C" int lab8_tensor_map(CUtensorMap *map, const float *in, int nx, int ny
         int device;
         cudaDriverEntryPointQueryResult found;
         if (cudaGetDevice(&device) != cudaSuccess ||
-            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) != cudaSuccess ||
-#if CUDART_VERSION >= 12050
-            cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", (void **)&encode, 12000, cudaEnableDefault,
-                                             &found) != cudaSuccess ||
-#else
-            cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", (void **)&encode, cudaEnableDefault, &found) !=
+            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) !=
                 cudaSuccess ||
+#if CUDART_VERSION >= 12050
+            cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", (void **)&encode, 12000,
+                                             cudaEnableDefault, &found) != cudaSuccess ||
+#else
+            cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", (void **)&encode, cudaEnableDefault,
+                                    &found) != cudaSuccess ||
 #endif
             found != cudaDriverEntryPointSuccess)
             encode = NULL;
@@ -100,14 +103,16 @@ extern "C" int lab8_tensor_map(CUtensorMap *map, const float *in, int nx, int ny
     cuuint64_t strides[2] = {(cuuint64_t)nx * sizeof(float), (cuuint64_t)nx * ny * sizeof(float)};
     cuuint32_t box[3] = {(cuuint32_t)box_w, (cuuint32_t)box_rows, 1}, steps[3] = {1, 1, 1};
     return encode(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 3, (void *)in, dims, strides, box, steps,
-                  CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                  CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
+                  CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
                   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
 }
 
 static void coefficients(int r, float c[LAB8_MAX_RADIUS + 1])
 {
     for (int k = 0; k <= LAB8_MAX_RADIUS; k++)
-        c[k] = k > r ? 0.0f : (float)(k == 0 ? 3.0 * second_derivative[r][0] : second_derivative[r][k]);
+        c[k] = k > r ? 0.0f
+                     : (float)(k == 0 ? 3.0 * second_derivative[r][0] : second_derivative[r][k]);
     CUDA_CHECK(lab8_set_coefficients(c));
 }
 
@@ -127,7 +132,8 @@ static int radius_selected(const struct state *st, int r)
 
 /* The rows to check, the coefficients (also set on the device) and the tolerance for radius
  * r, and the values for the input as written (grid3d.h). */
-static void build_reference(struct reference *ref, const float *in, struct grid g, int r, int all_rows)
+static void build_reference(struct reference *ref, const float *in, struct grid g, int r,
+                            int all_rows)
 {
     static struct star_stencil stars[LAB8_MAX_RADIUS + 1];
     float c[LAB8_MAX_RADIUS + 1];
@@ -169,7 +175,11 @@ static enum row_status time_code(struct lab *lab, struct state *st, const struct
                                  struct row *row, const char *label)
 {
     struct stencil_job job = {{st->in, st->out, st->got, st->host_in, timed}, v};
-    struct timed_job t = {label, launch_job, &job, grid_vary_input, grid_check_repetition,
+    struct timed_job t = {label,
+                          launch_job,
+                          &job,
+                          grid_vary_input,
+                          grid_check_repetition,
                           {row->bytes, row->flops, 0, 0}};
     return lab_time(lab, &t, cfg, &row->ms);
 }
@@ -191,7 +201,8 @@ static void verify_awkward(struct lab *lab, struct state *st)
                 const struct lab8_variant *v = &lab8_variants[c];
                 if (!cli_selects(&lab->opts, v->name) || !st->implemented[c])
                     continue;
-                snprintf(label, sizeof label, "%s (r %d, grid %dx%dx%d)", v->name, r, g.nx, g.ny, g.nz);
+                snprintf(label, sizeof label, "%s (r %d, grid %dx%dx%d)", v->name, r, g.nx, g.ny,
+                         g.nz);
                 if (verify_code(lab, st, v, &ref, label) == ROW_NOT_IMPLEMENTED)
                     st->implemented[c] = 0;
                 else
@@ -200,7 +211,8 @@ static void verify_awkward(struct lab *lab, struct state *st)
             reference_free(&ref);
         }
     }
-    printf("awkward grids: %d code x radius x grid points verified (1^3, 11x12x13, 67x45x29, 68x45x29, 37x53x71, 131x19x47)\n",
+    printf("awkward grids: %d code x radius x grid points verified (1^3, 11x12x13, 67x45x29, "
+           "68x45x29, 37x53x71, 131x19x47)\n",
            points);
     for (int c = 0; c < lab8_variant_count; c++)
         if (cli_selects(&lab->opts, lab8_variants[c].name) && !st->implemented[c])
@@ -211,8 +223,8 @@ static void verify_awkward(struct lab *lab, struct state *st)
 
 struct experiment {
     const char *name, *param_name, *extra_columns;
-    int cube_edge;  /* cubic grid; 0: the cliff sweep */
-    int all_rows;   /* verify every row (else sampled rows) */
+    int cube_edge; /* cubic grid; 0: the cliff sweep */
+    int all_rows;  /* verify every row (else sampled rows) */
 };
 
 struct result { /* what the summaries need */
@@ -225,9 +237,11 @@ static double gstencil_of(size_t points, double ms)
     return points / (ms * 1e6);
 }
 
-static void print_best(const struct experiment *e, struct result res[CODES][LAB8_MAX_RADIUS + 1], double target)
+static void print_best(const struct experiment *e, struct result res[CODES][LAB8_MAX_RADIUS + 1],
+                       double target)
 {
-    printf("\nbest code per radius (%s, %d^3), as %% of the DRAM roofline (8 bytes a point at the copy ceiling):\n",
+    printf("\nbest code per radius (%s, %d^3), as %% of the DRAM roofline (8 bytes a point at the "
+           "copy ceiling):\n",
            e->name, e->cube_edge);
     for (int r = 1; r <= LAB8_MAX_RADIUS; r++) {
         int best = -1;
@@ -236,12 +250,13 @@ static void print_best(const struct experiment *e, struct result res[CODES][LAB8
                 best = c;
         if (best < 0)
             continue;
-        printf("  r %d (%2d points): %-18s %6.1f Gpoints/s %6.1f%%", r, 6 * r + 1, lab8_variants[best].name,
-               res[best][r].gstencil_s, res[best][r].pct_roofline);
+        printf("  r %d (%2d points): %-18s %6.1f Gpoints/s %6.1f%%", r, 6 * r + 1,
+               lab8_variants[best].name, res[best][r].gstencil_s, res[best][r].pct_roofline);
         if (res[0][r].valid)
             printf("   (v1_base %.1f%%)", res[0][r].pct_roofline);
         if (target > 0)
-            printf("   target %.0f%%: %s", target, res[best][r].pct_roofline >= target ? "met" : "MISSED");
+            printf("   target %.0f%%: %s", target,
+                   res[best][r].pct_roofline >= target ? "met" : "MISSED");
         printf("\n");
     }
 }
@@ -272,7 +287,12 @@ static void run_cube(struct lab *lab, struct state *st, const struct experiment 
             const struct lab8_variant *v = &lab8_variants[c];
             if (!cli_selects(&lab->opts, v->name))
                 continue;
-            struct row row = {v->name, r, points, 8.0 * points, (12.0 * r + 1) * points, {0, 0, 0, 0},
+            struct row row = {v->name,
+                              r,
+                              points,
+                              8.0 * points,
+                              (12.0 * r + 1) * points,
+                              {0, 0, 0, 0},
                               ROW_NOT_IMPLEMENTED};
             if (!st->implemented[c]) {
                 if (!lab->opts.check && r == (st->radius ? st->radius : 1))
@@ -286,17 +306,20 @@ static void run_cube(struct lab *lab, struct state *st, const struct experiment 
             verified++;
             if (lab->opts.check)
                 continue;
-            struct occupancy occ = gpu_occupancy(&lab->gpu, v->kernel_of ? v->kernel_of(r) : v->kernel,
-                                                 v->block_threads ? v->block_threads : BLOCK_THREADS, 0);
+            struct occupancy occ =
+                gpu_occupancy(&lab->gpu, v->kernel_of ? v->kernel_of(r) : v->kernel,
+                              v->block_threads ? v->block_threads : BLOCK_THREADS, 0);
             if (row.status == ROW_OK)
                 row.status = time_code(lab, st, v, &timed, &timing, &row, label);
             if (row.status != ROW_OK) {
-                report_row(&rep, &row, "%d,,%d,%d,%.3f", g.nx, occ.regs_per_thread, occ.blocks_per_sm, occ.occupancy);
+                report_row(&rep, &row, "%d,,%d,%d,%.3f", g.nx, occ.regs_per_thread,
+                           occ.blocks_per_sm, occ.occupancy);
                 continue;
             }
             struct result *out = &res[c][r];
             out->gstencil_s = gstencil_of(points, row.ms.median);
-            out->pct_roofline = 100.0 * (row.bytes / (row.ms.median * 1e6)) / lab->info.ceiling_copy_gbps;
+            out->pct_roofline =
+                100.0 * (row.bytes / (row.ms.median * 1e6)) / lab->info.ceiling_copy_gbps;
             out->valid = 1;
             report_row(&rep, &row, "%d,%.2f,%d,%d,%.3f", g.nx, out->gstencil_s, occ.regs_per_thread,
                        occ.blocks_per_sm, occ.occupancy);
@@ -366,16 +389,19 @@ static void run_cliff(struct lab *lab, struct state *st)
     timing.warmup = 1;
     if (!lab->opts.reps)
         timing.reps = lab->opts.quick ? 3 : lab->opts.full ? 10 : 5;
-    printf("\ncliff grid: X = %d .. %d, Y = %d, Z = %d (Y from the L2 size, %.1f MiB); predicted cliffs at X =",
+    printf("\ncliff grid: X = %d .. %d, Y = %d, Z = %d (Y from the L2 size, %.1f MiB); predicted "
+           "cliffs at X =",
            xs[0], xs[count - 1], ny, CLIFF_NZ, lab->gpu.l2_bytes / 1048576.0);
     for (int r = 1; r <= LAB8_MAX_RADIUS; r++)
-        printf(" %.0f (r %d)%s", predicted_cliff_nx(lab->gpu.l2_bytes, ny, r), r, r < LAB8_MAX_RADIUS ? "," : "\n");
+        printf(" %.0f (r %d)%s", predicted_cliff_nx(lab->gpu.l2_bytes, ny, r), r,
+               r < LAB8_MAX_RADIUS ? "," : "\n");
 
     static double perf[CODES][LAB8_MAX_RADIUS + 1][CLIFF_POINTS_MAX];
     memset(perf, 0, sizeof perf);
     struct report rep;
     if (!lab->opts.check)
-        report_open(&rep, lab->csv_dir, "cliff", &lab->info, "nx", "radius,ny,nz,gstencil_s,cliff_nx");
+        report_open(&rep, lab->csv_dir, "cliff", &lab->info, "nx",
+                    "radius,ny,nz,gstencil_s,cliff_nx");
     struct progress prog;
     progress_start(&prog, "cliff", count * LAB8_MAX_RADIUS * lab8_variant_count);
     int verified = 0;
@@ -394,8 +420,13 @@ static void run_cliff(struct lab *lab, struct state *st)
                 const struct lab8_variant *v = &lab8_variants[c];
                 if (!cli_selects(&lab->opts, v->name))
                     continue;
-                struct row row = {v->name, g.nx, points, 8.0 * points, (12.0 * r + 1) * points,
-                                  {0, 0, 0, 0}, ROW_NOT_IMPLEMENTED};
+                struct row row = {v->name,
+                                  g.nx,
+                                  points,
+                                  8.0 * points,
+                                  (12.0 * r + 1) * points,
+                                  {0, 0, 0, 0},
+                                  ROW_NOT_IMPLEMENTED};
                 if (!st->implemented[c]) {
                     if (!lab->opts.check && k == 0 && r == (st->radius ? st->radius : 1))
                         report_row(&rep, &row, "%d,%d,%d,,%.0f", r, ny, CLIFF_NZ, cliff);
@@ -429,7 +460,8 @@ static void run_cliff(struct lab *lab, struct state *st)
     report_close(&rep);
     if (count < 2)
         return;
-    printf("\ncliff: predicted X against the first X where a code drops below 80%% of its best so far:\n");
+    printf("\ncliff: predicted X against the first X where a code drops below 80%% of its best so "
+           "far:\n");
     printf("  %-18s", "code");
     for (int r = 1; r <= LAB8_MAX_RADIUS; r++)
         printf("   r %d: pred/meas", r);
@@ -456,8 +488,9 @@ int main(int argc, char **argv)
     const struct cli_extra extra[] = {
         {"radius", "R", "only this stencil radius (1..5)", &st.radius, 1, LAB8_MAX_RADIUS},
         {"nx", "X", "the cliff sweep at this X only (32..2048)", &st.nx, 32, CLIFF_X_MAX},
-        {"cliff-only", NULL, "run only the cliff sweep, each point verified on its own grid (for ncu)",
-         &st.cliff_only, 0, 1},
+        {"cliff-only", NULL,
+         "run only the cliff sweep, each point verified on its own grid (for ncu)", &st.cliff_only,
+         0, 1},
     };
     const struct lab_description d = {
         8, "Lab 8, stencils: eleven codes of a 3D star stencil, radii 1..5, and the L2 cliff.",
@@ -465,38 +498,46 @@ int main(int argc, char **argv)
     struct lab lab;
     lab_start(&lab, &d, argc, argv);
     if (lab8_variant_count != CODES)
-        memlab_die(EXIT_USAGE, "kernels.cu lists %d codes, the lab has %d", lab8_variant_count, CODES);
+        memlab_die(EXIT_USAGE, "kernels.cu lists %d codes, the lab has %d", lab8_variant_count,
+                   CODES);
 
     do {
-        int radius_edge = lab.opts.n ? (int)lab.opts.n : 256, roofline_edge = lab.opts.n ? (int)lab.opts.n : 512;
+        int radius_edge = lab.opts.n ? (int)lab.opts.n : 256,
+            roofline_edge = lab.opts.n ? (int)lab.opts.n : 512;
         if (lab.opts.n > 1024)
-            memlab_die(EXIT_USAGE, "--n is the edge of a cubic grid: at most 1024 (got %zu)", lab.opts.n);
+            memlab_die(EXIT_USAGE, "--n is the edge of a cubic grid: at most 1024 (got %zu)",
+                       lab.opts.n);
         int cliff_x_max = st.nx ? (int)st.nx : CLIFF_X_MAX;
         struct grid cliff_largest = {cliff_x_max, cliff_ny(lab.gpu.l2_bytes), CLIFF_NZ};
         if (grid_points(cliff_largest) >= (size_t)1 << 31)
-            memlab_die(EXIT_USAGE, "the cliff grid (%dx%dx%d) needs 64-bit indices: this L2 is too large for the lab",
-                       cliff_largest.nx, cliff_largest.ny, cliff_largest.nz);
+            memlab_die(
+                EXIT_USAGE,
+                "the cliff grid (%dx%dx%d) needs 64-bit indices: this L2 is too large for the lab",
+                cliff_largest.nx, cliff_largest.ny, cliff_largest.nz);
         /* every grid reads a prefix of one input; checked rows: all of the radius grid and the
          * awkward grids, at most 12 x 12 sampled rows of the others */
         size_t radius_cube = (size_t)radius_edge * radius_edge * radius_edge;
         size_t roofline_cube = (size_t)roofline_edge * roofline_edge * roofline_edge;
         size_t awkward_max = (size_t)1 << 20;
-        st.capacity = max_size(max_size(grid_points(cliff_largest), roofline_cube), max_size(radius_cube, awkward_max));
-        st.got_capacity = max_size(max_size(radius_cube, awkward_max), (size_t)144 * max_size(cliff_x_max, roofline_edge));
+        st.capacity = max_size(max_size(grid_points(cliff_largest), roofline_cube),
+                               max_size(radius_cube, awkward_max));
+        st.got_capacity = max_size(max_size(radius_cube, awkward_max),
+                                   (size_t)144 * max_size(cliff_x_max, roofline_edge));
 
         size_t bytes = st.capacity * sizeof(float);
-        grid_buffers_open(&st.in, &st.out, &st.host_in, &st.got, st.capacity, st.got_capacity, lab.opts.seed,
-                          "lab 8's two grids");
+        grid_buffers_open(&st.in, &st.out, &st.host_in, &st.got, st.capacity, st.got_capacity,
+                          lab.opts.seed, "lab 8's two grids");
         for (int c = 0; c < CODES; c++)
             st.implemented[c] = 1;
-        printf("input: %.1f MiB of random floats; two grids of up to %zu points%s\n", bytes / 1048576.0, st.capacity,
-               lab.opts.check ? ", verifying only" : "");
+        printf("input: %.1f MiB of random floats; two grids of up to %zu points%s\n",
+               bytes / 1048576.0, st.capacity, lab.opts.check ? ", verifying only" : "");
 
         if (!st.cliff_only)
             verify_awkward(&lab, &st);
-        const struct experiment radius = {"radius", "radius", "edge,gstencil_s,regs,blocks_per_sm,occupancy", radius_edge, 1};
-        const struct experiment roofline = {"roofline", "radius", "edge,gstencil_s,regs,blocks_per_sm,occupancy",
-                                            roofline_edge, 0};
+        const struct experiment radius = {
+            "radius", "radius", "edge,gstencil_s,regs,blocks_per_sm,occupancy", radius_edge, 1};
+        const struct experiment roofline = {
+            "roofline", "radius", "edge,gstencil_s,regs,blocks_per_sm,occupancy", roofline_edge, 0};
         if (!st.cliff_only) {
             run_cube(&lab, &st, &radius, 0);
             run_cube(&lab, &st, &roofline, 80.0);

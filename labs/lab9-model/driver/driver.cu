@@ -57,7 +57,8 @@
 #define TARGET_ERROR_PCT 10.0
 #define TARGET_PICK_PCT 5.0
 
-static const int awkward_grids[][3] = {{1, 1, 1}, {11, 12, 13}, {67, 45, 29}, {37, 53, 71}, {131, 19, 47}};
+static const int awkward_grids[][3] = {
+    {1, 1, 1}, {11, 12, 13}, {67, 45, 29}, {37, 53, 71}, {131, 19, 47}};
 static const int full_edges[] = {256, 384, 512, 768}, quick_edges[] = {256, 512};
 static const char *const level_names[3] = {"gm", "l2", "smx"};
 static const char *const limiter_names[LAB9_LIMITERS] = {"issue", "shared", "gm", "l2"};
@@ -72,7 +73,8 @@ struct code_job {
     struct lab9_config cfg;
 };
 
-static double box_point(const void *stencil, const float *in, struct grid g, ptrdiff_t i, uint64_t key)
+static double box_point(const void *stencil, const float *in, struct grid g, ptrdiff_t i,
+                        uint64_t key)
 {
     (void)stencil;
     ptrdiff_t sy = g.nx, sz = (ptrdiff_t)g.nx * g.ny;
@@ -80,16 +82,18 @@ static double box_point(const void *stencil, const float *in, struct grid g, ptr
     for (int dz = -1; dz <= 1; dz++)
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++)
-                sum += box_w[(dx != 0) + (dy != 0) + (dz != 0)] * input_at(in, i + dz * sz + dy * sy + dx, key);
+                sum += box_w[(dx != 0) + (dy != 0) + (dz != 0)] *
+                       input_at(in, i + dz * sz + dy * sy + dx, key);
     return sum;
 }
 
-static void build_reference(struct reference *ref, const float *in, struct grid g, int k, int all_rows,
-                            const struct lab9_config *c)
+static void build_reference(struct reference *ref, const float *in, struct grid g, int k,
+                            int all_rows, const struct lab9_config *c)
 {
     double magnitude = k == 0 ? 0.4 + 6 * 0.1 : 0.3 + 6 * 0.05 + 12 * 0.02 + 8 * 0.01;
     reference_build(ref, in, g, 1, all_rows, c->by, c->bz, k == 0 ? star_point : box_point,
-                    k == 0 ? (const void *)&seven : NULL, tolerance_for_sum(k == 0 ? 7 : 27, magnitude));
+                    k == 0 ? (const void *)&seven : NULL,
+                    tolerance_for_sum(k == 0 ? 7 : 27, magnitude));
 }
 
 struct lab9_config shape_config(int k, int s, int n)
@@ -113,8 +117,9 @@ static int launch_job(void *ctx, cudaStream_t stream)
     return LAB_OK;
 }
 
-static enum row_status verify_code(struct lab *lab, struct state *st, int k, const struct lab9_config *c,
-                                   const struct reference *ref, const char *label)
+static enum row_status verify_code(struct lab *lab, struct state *st, int k,
+                                   const struct lab9_config *c, const struct reference *ref,
+                                   const char *label)
 {
     struct grid g = ref->g;
     gpu_poison(st->out, grid_points(g) * sizeof(float));
@@ -137,15 +142,16 @@ static void verify_awkward(struct lab *lab, struct state *st)
                 struct reference ref;
                 char label[160];
                 build_reference(&ref, st->host_in, g, k, 1, &c);
-                snprintf(label, sizeof label, "%s kernel (block %dx%dx%d, grid %dx%dx%d)", lab9_variants[k].name,
-                         c.bx, c.by, c.bz, g.nx, g.ny, g.nz);
+                snprintf(label, sizeof label, "%s kernel (block %dx%dx%d, grid %dx%dx%d)",
+                         lab9_variants[k].name, c.bx, c.by, c.bz, g.nx, g.ny, g.nz);
                 verify_code(lab, st, k, &c, &ref, label);
                 reference_free(&ref);
                 points++;
             }
         }
     }
-    printf("awkward grids: %d code x shape x grid points verified (1^3, 11x12x13, 67x45x29, 37x53x71, 131x19x47)\n",
+    printf("awkward grids: %d code x shape x grid points verified (1^3, 11x12x13, 67x45x29, "
+           "37x53x71, 131x19x47)\n",
            points);
 }
 
@@ -169,9 +175,11 @@ static void verify_formulas(struct lab *lab, struct state *st)
                 if (volumes_agree(&got, &want, LAB9_MODEL_TOLERANCE))
                     continue;
                 if (bad++ < VERIFY_REPORT_CAP)
-                    memlab_warn("%s: n %d, block %dx%dx%d: volumes gm %.4g l2 %.4g smx %.4g bytes, the count says "
-                                "%.4g %.4g %.4g (within %.1f%%)", v->name, c.n, c.bx, c.by, c.bz, got.gm, got.l2,
-                                got.smx, want.gm, want.l2, want.smx, 100 * LAB9_MODEL_TOLERANCE);
+                    memlab_warn("%s: n %d, block %dx%dx%d: volumes gm %.4g l2 %.4g smx %.4g bytes, "
+                                "the count says "
+                                "%.4g %.4g %.4g (within %.1f%%)",
+                                v->name, c.n, c.bx, c.by, c.bz, got.gm, got.l2, got.smx, want.gm,
+                                want.l2, want.smx, 100 * LAB9_MODEL_TOLERANCE);
             }
         if (!st->formulas[k]) {
             printf("%-26s not implemented\n", v->name);
@@ -180,8 +188,8 @@ static void verify_formulas(struct lab *lab, struct state *st)
         char label[96];
         snprintf(label, sizeof label, "%s volumes (%zu configurations)", v->name, checked);
         if (lab_verdict(lab, label, bad) == ROW_OK)
-            printf("%s: volumes agree with the count at %zu configurations (within %.1f%%)\n", v->name, checked,
-                   100 * LAB9_MODEL_TOLERANCE);
+            printf("%s: volumes agree with the count at %zu configurations (within %.1f%%)\n",
+                   v->name, checked, 100 * LAB9_MODEL_TOLERANCE);
     }
 }
 
@@ -196,7 +204,8 @@ struct point {
 /* Mean |error| of one model at one n; its pick (least predicted time) and where the pick
  * ranks among the measured times (1: fastest). The seed's bound breaks ties on the levels
  * that are not its max. Returns the mean, or -1 with nothing measured. */
-static double summarise(const struct point *p, int count, int seed, const char *name, int n, const int (*shapes)[3])
+static double summarise(const struct point *p, int count, int seed, const char *name, int n,
+                        const int (*shapes)[3])
 {
     double sum = 0, best = 0;
     int valid = 0, pick = -1;
@@ -212,8 +221,9 @@ static double summarise(const struct point *p, int count, int seed, const char *
             pick = s;
         else if (!seed && pred < p[pick].predicted)
             pick = s;
-        else if (seed && (fabs(pred - p[pick].seed) > 1e-3 * pred ? pred < p[pick].seed
-                                                                   : p[s].seed_others < p[pick].seed_others))
+        else if (seed &&
+                 (fabs(pred - p[pick].seed) > 1e-3 * pred ? pred < p[pick].seed
+                                                          : p[s].seed_others < p[pick].seed_others))
             pick = s;
     }
     if (!valid)
@@ -223,22 +233,27 @@ static double summarise(const struct point *p, int count, int seed, const char *
         rank += p[s].measured > 0 && p[s].measured < p[pick].measured;
     double mean = 100 * sum / valid, slower = 100 * (p[pick].measured / best - 1);
     int target = !seed && n == TARGET_EDGE;
-    printf("  %-17s n %4d  mean |error| %5.1f%%%s  pick %dx%dx%d: measured rank %d of %d, %.1f%% slower than the best%s\n",
-           name, n, mean, target ? (mean <= TARGET_ERROR_PCT ? " (target met)" : " (target MISSED)") : "",
+    printf("  %-17s n %4d  mean |error| %5.1f%%%s  pick %dx%dx%d: measured rank %d of %d, %.1f%% "
+           "slower than the best%s\n",
+           name, n, mean,
+           target ? (mean <= TARGET_ERROR_PCT ? " (target met)" : " (target MISSED)") : "",
            shapes[pick][0], shapes[pick][1], shapes[pick][2], rank, valid, slower,
            !target || slower <= TARGET_PICK_PCT ? "" : " (pick target MISSED)");
     return mean;
 }
 
-struct lab9_time predict(const struct lab *lab, const struct state *st, int k, const struct lab9_config *c,
-                         const struct lab9_volumes *v, struct lab9_launch *launch)
+struct lab9_time predict(const struct lab *lab, const struct state *st, int k,
+                         const struct lab9_config *c, const struct lab9_volumes *v,
+                         struct lab9_launch *launch)
 {
-    const struct occupancy occ = gpu_occupancy(&lab->gpu, code_kernel(k), code_threads(k, c), code_smem(k, c));
+    const struct occupancy occ =
+        gpu_occupancy(&lab->gpu, code_kernel(k), code_threads(k, c), code_smem(k, c));
     *launch = model_launch(k, c, occ.blocks_per_sm);
     return model_network(v, launch, &st->rates);
 }
 
-static void time_point(struct lab *lab, struct state *st, struct report *rep, int k, int s, int n, struct point *out)
+static void time_point(struct lab *lab, struct state *st, struct report *rep, int k, int s, int n,
+                       struct point *out)
 {
     const struct lab9_variant *v = &lab9_variants[k];
     struct lab9_config c = shape_config(k, s, n);
@@ -249,7 +264,9 @@ static void time_point(struct lab *lab, struct state *st, struct report *rep, in
     int bound;
     double seed = model_time_ms(&vol, st->gbps, &bound);
     double inner = n - 2.0, points = inner * inner * inner;
-    struct row row = {v->name, s, (size_t)n * n * n, vol.gm, (k == 0 ? 13.0 : 53.0) * points, {0, 0, 0, 0}, ROW_OK};
+    struct row row = {
+        v->name,      s,     (size_t)n * n * n, vol.gm, (k == 0 ? 13.0 : 53.0) * points,
+        {0, 0, 0, 0}, ROW_OK};
     char label[160], shape[32], student[64] = ",", seed_error[32] = "", error[32] = "";
     snprintf(label, sizeof label, "%s (block %dx%dx%d, %d^3)", v->name, c.bx, c.by, c.bz, n);
     snprintf(shape, sizeof shape, "%dx%dx%d", c.bx, c.by, c.bz);
@@ -259,12 +276,18 @@ static void time_point(struct lab *lab, struct state *st, struct report *rep, in
     if (row.status == ROW_OK) {
         struct code_job job = {{st->in, st->out, st->got, st->host_in, &ref}, k, c};
         struct timing_config cfg = lab_timing(lab, 1);
-        struct timed_job t = {label, launch_job, &job, grid_vary_input, grid_check_repetition,
-                              {4 * (double)n * n * n + 4 * points, row.flops, 0, 0, 0, 0, 4 * points}};
+        struct timed_job t = {
+            label,
+            launch_job,
+            &job,
+            grid_vary_input,
+            grid_check_repetition,
+            {4 * (double)n * n * n + 4 * points, row.flops, 0, 0, 0, 0, 4 * points}};
         row.status = lab_time(lab, &t, &cfg, &row.ms);
     }
     reference_free(&ref);
-    double t[3] = {vol.gm / st->gbps[0] * 1e-6, vol.l2 / st->gbps[1] * 1e-6, vol.smx / st->gbps[2] * 1e-6};
+    double t[3] = {vol.gm / st->gbps[0] * 1e-6, vol.l2 / st->gbps[1] * 1e-6,
+                   vol.smx / st->gbps[2] * 1e-6};
     double meas = row.status == ROW_OK ? row.ms.median : 0;
     if (st->formulas[k] && v->volumes(&c, &st->machine, &mine) == LAB_OK) {
         double p = predict(lab, st, k, &c, &mine, &launch).ms;
@@ -278,10 +301,12 @@ static void time_point(struct lab *lab, struct state *st, struct report *rep, in
         snprintf(error, sizeof error, "%.1f", 100 * (model.ms - meas) / meas);
     }
     report_row(rep, &row,
-               "%d,%s,%d,%d,%d,%d,%.0f,%.0f,%.0f,%.5f,%.5f,%.5f,%.5f,%s,%s,%.0f,%.0f,%.0f,%.0f,%.5f,%.5f,%.5f,%s,%.0f,%s,%s",
-               n, shape, s, c.bx, c.by, c.bz, vol.gm, vol.l2, vol.smx, t[0], t[1], t[2], seed, level_names[bound],
-               seed_error, launch.inst, 128 * launch.wavefronts, launch.blocks_per_sm, launch.rounds,
-               model.alone_ms[LAB9_ISSUE], model.alone_ms[LAB9_SHARED], model.ms, limiter_names[model.limiter],
+               "%d,%s,%d,%d,%d,%d,%.0f,%.0f,%.0f,%.5f,%.5f,%.5f,%.5f,%s,%s,%.0f,%.0f,%.0f,%.0f,%."
+               "5f,%.5f,%.5f,%s,%.0f,%s,%s",
+               n, shape, s, c.bx, c.by, c.bz, vol.gm, vol.l2, vol.smx, t[0], t[1], t[2], seed,
+               level_names[bound], seed_error, launch.inst, 128 * launch.wavefronts,
+               launch.blocks_per_sm, launch.rounds, model.alone_ms[LAB9_ISSUE],
+               model.alone_ms[LAB9_SHARED], model.ms, limiter_names[model.limiter],
                100 * model.busy, error, student);
     out->measured = meas;
     out->predicted = model.ms;
@@ -293,8 +318,10 @@ static void run_sweep(struct lab *lab, struct state *st)
 {
     struct report rep;
     report_open(&rep, lab->csv_dir, "model", &lab->info, "shape",
-                "edge,shape,shape_index,bx,by,bz,v_gm,v_l2,v_smx,t_gm_ms,t_l2_ms,t_smx_ms,seed_ms,seed_bound,"
-                "seed_error_pct,v_inst,smx_wavefront_bytes,blocks_per_sm,rounds,t_issue_ms,t_shared_ms,pred_ms,limiter,"
+                "edge,shape,shape_index,bx,by,bz,v_gm,v_l2,v_smx,t_gm_ms,t_l2_ms,t_smx_ms,seed_ms,"
+                "seed_bound,"
+                "seed_error_pct,v_inst,smx_wavefront_bytes,blocks_per_sm,rounds,t_issue_ms,t_"
+                "shared_ms,pred_ms,limiter,"
                 "busy_pct,error_pct,student_pred_ms,student_error_pct");
     static struct point points[LAB9_CODES][MAX_SIZES][LAB9_SHAPES];
     memset(points, 0, sizeof points);
@@ -312,17 +339,19 @@ static void run_sweep(struct lab *lab, struct state *st)
     report_close(&rep);
     for (int seed = 1; seed >= 0; seed--) {
         if (seed)
-            printf("\nthe seed's bound, max(V/BW) over the three levels, against the measurement (mean of "
+            printf("\nthe seed's bound, max(V/BW) over the three levels, against the measurement "
+                   "(mean of "
                    "|pred - meas| / meas):\n");
         else
-            printf("\nthe lab's model (issue, shared memory, memory and latency; model.h) against the measurement "
+            printf("\nthe lab's model (issue, shared memory, memory and latency; model.h) against "
+                   "the measurement "
                    "(targets at n = %d: mean |error| %.0f%%, pick within %.0f%% of the best):\n",
                    TARGET_EDGE, TARGET_ERROR_PCT, TARGET_PICK_PCT);
         for (int k = 0; k < LAB9_CODES; k++)
             if (cli_selects(&lab->opts, lab9_variants[k].name))
                 for (int e = 0; e < st->edge_count; e++)
-                    summarise(points[k][e], shape_count(lab), seed, lab9_variants[k].name, st->edges[e],
-                              lab9_shapes[k]);
+                    summarise(points[k][e], shape_count(lab), seed, lab9_variants[k].name,
+                              st->edges[e], lab9_shapes[k]);
     }
 }
 
@@ -340,8 +369,8 @@ static void verify_edges(struct lab *lab, struct state *st)
                 struct reference ref;
                 char label[160];
                 build_reference(&ref, st->host_in, g, k, 0, &c);
-                snprintf(label, sizeof label, "%s kernel (block %dx%dx%d, %d^3)", lab9_variants[k].name, c.bx, c.by,
-                         c.bz, c.n);
+                snprintf(label, sizeof label, "%s kernel (block %dx%dx%d, %d^3)",
+                         lab9_variants[k].name, c.bx, c.by, c.bz, c.n);
                 verify_code(lab, st, k, &c, &ref, label);
                 reference_free(&ref);
                 points++;
@@ -374,23 +403,28 @@ int main(int argc, char **argv)
     static struct state st;
     static long long want_counters, profile_once;
     const struct cli_extra extra[] = {
-        {"counters", NULL, "also count each level's bytes and the instructions with Nsight Compute (ncu), a few points",
+        {"counters", NULL,
+         "also count each level's bytes and the instructions with Nsight Compute (ncu), a few "
+         "points",
          &want_counters, 0, 1},
-        {"profile-once", NULL, "(used by --counters) launch those points once, verify nothing", &profile_once, 0, 1},
+        {"profile-once", NULL, "(used by --counters) launch those points once, verify nothing",
+         &profile_once, 0, 1},
     };
-    const struct lab_description d = {
-        9, "Lab 9, an analytic model: three stencil codes, their volumes per level, instructions and latency, "
-           "predicted against measured time.",
-        LAB_TABLE(lab9_variants, lab9_variant_count), extra, 2};
+    const struct lab_description d = {9,
+                                      "Lab 9, an analytic model: three stencil codes, their "
+                                      "volumes per level, instructions and latency, "
+                                      "predicted against measured time.",
+                                      LAB_TABLE(lab9_variants, lab9_variant_count), extra, 2};
     struct lab lab;
     lab_start(&lab, &d, argc, argv);
     if (lab9_variant_count != LAB9_CODES)
-        memlab_die(EXIT_USAGE, "kernels.cu lists %d codes, the lab has %d", lab9_variant_count, LAB9_CODES);
+        memlab_die(EXIT_USAGE, "kernels.cu lists %d codes, the lab has %d", lab9_variant_count,
+                   LAB9_CODES);
     do {
         memset(&st, 0, sizeof st); /* static: clear what the last size left */
         if (lab.opts.n && (lab.opts.n % EDGE_STEP || lab.opts.n > EDGE_MAX))
-            memlab_die(EXIT_USAGE, "--n is the grid's edge: a multiple of %d, at most %d (got %zu)", EDGE_STEP, EDGE_MAX,
-                       lab.opts.n);
+            memlab_die(EXIT_USAGE, "--n is the grid's edge: a multiple of %d, at most %d (got %zu)",
+                       EDGE_STEP, EDGE_MAX, lab.opts.n);
         if (lab.opts.n) {
             st.edges[0] = (int)lab.opts.n;
             st.edge_count = 1;
@@ -401,10 +435,11 @@ int main(int argc, char **argv)
         }
         int largest = st.edges[st.edge_count - 1];
         st.capacity = (size_t)largest * largest * largest;
-        st.got_capacity = 144 * (size_t)largest > ((size_t)1 << 20) ? 144 * (size_t)largest : (size_t)1 << 20;
+        st.got_capacity =
+            144 * (size_t)largest > ((size_t)1 << 20) ? 144 * (size_t)largest : (size_t)1 << 20;
         size_t bytes = st.capacity * sizeof(float);
-        grid_buffers_open(&st.in, &st.out, &st.host_in, &st.got, st.capacity, st.got_capacity, lab.opts.seed,
-                          "lab 9's two grids");
+        grid_buffers_open(&st.in, &st.out, &st.host_in, &st.got, st.capacity, st.got_capacity,
+                          lab.opts.seed, "lab 9's two grids");
         st.machine.l2_bytes = (double)lab.gpu.l2_bytes;
         st.machine.l2_share = 0.5;
         st.machine.epsilon = 0.01;
@@ -431,14 +466,20 @@ int main(int argc, char **argv)
             st.rates.issue = measure_issue(&lab, st.out, clock_mhz);
             memcpy(st.rates.gbps, st.gbps, sizeof st.gbps);
             st.rates.latency_ns = lab_dram_latency_ns(&lab);
-            printf("machine: BW_GM %.0f GB/s (copy ceiling), BW_L2 %.0f GB/s, BW_SMX %.0f GB/s (L1 re-read); "
+            printf("machine: BW_GM %.0f GB/s (copy ceiling), BW_L2 %.0f GB/s, BW_SMX %.0f GB/s (L1 "
+                   "re-read); "
                    "L2 %.0f MiB, a layer may use %.0f%% of it, epsilon %.2f\n",
-                   st.gbps[0], st.gbps[1], st.gbps[2], st.machine.l2_bytes / 1048576.0, 100 * st.machine.l2_share,
-                   st.machine.epsilon);
-            printf("         issue %.3g warp instructions a second (%.2f a clock an SM at %.0f MHz), DRAM latency %.0f ns\n",
-                   st.rates.issue, st.rates.issue / (clock_mhz * 1e6) / lab.gpu.sms, clock_mhz, st.rates.latency_ns);
-            if (!(st.gbps[0] > 0 && st.gbps[1] > 0 && st.gbps[2] > 0 && st.rates.issue > 0 && st.rates.latency_ns > 0))
-                memlab_die(EXIT_GPU, "a probe of the machine gave no figure (see above): the model cannot predict");
+                   st.gbps[0], st.gbps[1], st.gbps[2], st.machine.l2_bytes / 1048576.0,
+                   100 * st.machine.l2_share, st.machine.epsilon);
+            printf("         issue %.3g warp instructions a second (%.2f a clock an SM at %.0f "
+                   "MHz), DRAM latency %.0f ns\n",
+                   st.rates.issue, st.rates.issue / (clock_mhz * 1e6) / lab.gpu.sms, clock_mhz,
+                   st.rates.latency_ns);
+            if (!(st.gbps[0] > 0 && st.gbps[1] > 0 && st.gbps[2] > 0 && st.rates.issue > 0 &&
+                  st.rates.latency_ns > 0))
+                memlab_die(
+                    EXIT_GPU,
+                    "a probe of the machine gave no figure (see above): the model cannot predict");
             run_sweep(&lab, &st);
             if (want_counters)
                 run_counters(&lab, &st);

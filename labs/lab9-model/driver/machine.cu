@@ -1,7 +1,7 @@
 /* machine.cu - lab 9's probe of the issue rate (see machine.h). */
 #include "machine.h"
 
-#define ISSUE_CHAINS 8   /* independent FFMA chains a thread: enough to issue every clock */
+#define ISSUE_CHAINS 8 /* independent FFMA chains a thread: enough to issue every clock */
 #define ISSUE_UNROLL 32
 #define ISSUE_THREADS 256
 
@@ -42,14 +42,20 @@ static int launch_issue(void *ctx, cudaStream_t stream)
 double measure_issue(struct lab *lab, float *sink, double clock_mhz)
 {
     const struct gpu_info *g = &lab->gpu;
-    struct issue_job j = {(unsigned)(g->sms * (g->max_threads_per_sm / ISSUE_THREADS)), lab->opts.quick ? 256 : 1024,
-                          sink};
+    struct issue_job j = {(unsigned)(g->sms * (g->max_threads_per_sm / ISSUE_THREADS)),
+                          lab->opts.quick ? 256 : 1024, sink};
     double per_thread = (double)j.trips * ISSUE_UNROLL * ISSUE_CHAINS;
     double warp_inst = per_thread * j.blocks * (ISSUE_THREADS / 32);
     struct report rep;
-    report_open(&rep, lab->csv_dir, "issue", &lab->info, "trips", "warp_instructions,sm_clock_mhz,inst_per_clk_per_sm");
-    struct row r = {"ffma_chains", j.trips, (size_t)j.blocks * ISSUE_THREADS, 0, 2 * per_thread * j.blocks * ISSUE_THREADS,
-                    {0, 0, 0, 0}, ROW_OK};
+    report_open(&rep, lab->csv_dir, "issue", &lab->info, "trips",
+                "warp_instructions,sm_clock_mhz,inst_per_clk_per_sm");
+    struct row r = {"ffma_chains",
+                    j.trips,
+                    (size_t)j.blocks * ISSUE_THREADS,
+                    0,
+                    2 * per_thread * j.blocks * ISSUE_THREADS,
+                    {0, 0, 0, 0},
+                    ROW_OK};
     struct timing_config cfg = lab_timing(lab, 0);
     struct timed_job t = {"issue probe", launch_issue, &j, NULL, NULL, {0, r.flops, 0, 0, 0, 0, 0}};
     r.status = lab_time(lab, &t, &cfg, &r.ms);
