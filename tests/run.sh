@@ -492,8 +492,8 @@ section "tools" . tests/tools.sh # make profile-labN, make sanitize-labN
 [ -f tests/class.sh ] && section "class" . tests/class.sh
 # The longest sections on an H100 start first (they still print in their place), then the
 # class and the student copy's own make test (no GPU work, the longest without a GPU).
-# Without a GPU the order is the CPU's (2 cores, 2026-11-27, seconds: class 93 with Slurm,
-# make dist 73, lab8 checks 48, grading lab8 31, grading lab7 26, grading lab5 24).
+# Without a GPU the order is the CPU's (on 2 cores the class with Slurm, make dist, lab8's
+# checks and the grading of labs 8, 7 and 5 take longest: docs/measurements.md).
 if [ $have_gpu -eq 1 ]; then
     first="grading lab1|grading lab8|grading lab10|grading lab3|grading lab2|grading lab4|grading lab6|lab10 checks|lab8 checks|lab4 checks|class|make dist"
 else

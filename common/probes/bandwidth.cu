@@ -31,7 +31,7 @@ static __global__ void reread_kernel(const float4 *buf, unsigned mask, int passe
  * sum is a chain the compiler may not reorder, so no load can be saved. per_block: block b
  * reads all n from b x 64 KiB on, wrapping round (the every_sm mode): the blocks move through
  * the buffer together, so a line is reread by one SM a whole buffer later and by the others
- * moments apart. (Starts n / blocks apart blurred the edge on the H100: 2026-11-24, +26%.) */
+ * moments apart. (Starts n / blocks apart blurred the edge: docs/measurements.md.) */
 static __global__ void sweep_kernel(const float4 *buf, unsigned n, int passes, int per_block,
                                     float *sink)
 {

@@ -10,7 +10,7 @@
  *           (1-a)(1-b) T[i,j] + a(1-b) T[i+1,j] + (1-a)b T[i,j+1] + ab T[i+1,j+1],
  *           where a and b are held in 9-bit fixed point with 8 fractional bits: the model
  *           rounds xb to the nearest 1/256 (measured on old GPUs: the forum's tex1D table in
- *           tests/unit/lab10_texture_model.c; on the H100, run v15 of 2026-11-24,
+ *           tests/unit/lab10_texture_model.c; on the H100, in the reference run,
  *           the staircase's 256 ties all went up). A position exactly halfway between two
  *           1/256 steps is a tie the documentation does not settle: the model returns both
  *           candidates, and the driver counts which one the GPU took.

@@ -21,7 +21,7 @@
 /* Register codes: planes loaded ahead of use (DRAM loads in flight per thread), and the
  * blocks per SM they are compiled for (__launch_bounds__ caps their registers at 40, so that
  * 3 blocks of 512 threads fit in an SM's 65536 registers). Measured on the H100 at 512^3
- * (helper run, 2026-11-22): 2 ahead and 3 blocks beat 1, 4 or 8 ahead with the compiler's
+ * (docs/measurements.md): 2 ahead and 3 blocks beat 1, 4 or 8 ahead with the compiler's
  * own register count (56-110 registers: 1 or 2 blocks per SM). Turing (sm_75) runs at most
  * 1024 threads an SM, so there the bound asks for 2 blocks. */
 #define AHEAD 2
@@ -524,8 +524,8 @@ __global__ void REG_BOUNDS comp_intz_reg_kernel(float *out, const float *in, int
  *   - the shape is chosen per radius: the window costs 2r+1 registers a point, so a larger r
  *     affords fewer points a thread or fewer blocks an SM. The kernel is a template on R, one
  *     kernel per radius, each with its own register cap (__launch_bounds__).
- * The shape table below was measured on the H100 at 512^3 (2026-11-22, about 60 shapes x z
- * chunks of 16/24/32/64/whole): see the handout for what limits r = 4 and 5 there. */
+ * The shape table below was measured on the H100 at 512^3 (about 60 shapes x z chunks of
+ * 16/24/32/64/whole; docs/measurements.md): see the handout for what limits r = 4 and 5 there. */
 #define TUNED_BX 32 /* threads across; each owns 2 columns: a tile is 64 columns wide */
 #define TUNED_BY 8  /* threads down; each owns tuned_rows(R) rows */
 
@@ -751,7 +751,7 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  *     bottom is a finished point and is stored.
  * A point then costs 2r registers (its partial sums) plus what the thread needs for the
  * plane in hand, so r = 5 fits 2 rows x 2 columns a thread at 3 blocks an SM. The shape
- * table below was measured on the H100 at 512^3 (2026-11-22). The TMA reads boxes whose
+ * table below was measured on the H100 at 512^3 (docs/measurements.md). The TMA reads boxes whose
  * first column starts on 16 bytes, hence a halo padded to 4 columns and rows of a multiple
  * of 4 floats; other grids, and GPUs before sm_90, run v10's kernel instead. The TMA and
  * mbarrier instructions are given in kernels.h (inline PTX). */

@@ -30,7 +30,7 @@ import tempfile
 import time
 
 CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-STUDENTS, STUDENT_MINUTES, GPUS = 300, (1, 3), (2, 8)  # the course of issue #19 and its H100 figure
+STUDENTS, STUDENT_MINUTES, GPUS = 300, (1, 3), (2, 8)  # a course of 300 and its H100 figure
 
 
 def sh(command, **kw):
@@ -153,7 +153,7 @@ def report(args, n, cpus, local, runs, gaps, same):
     per_task = max(max(max(r["per_task"], r["vs_local"]) for r in runs), statistics.mean(gaps))
     fixed = max(r["to_first"] + r["after_last"] for r in runs)
     lines += [f"# Projection: {STUDENTS} students, one task per GPU. A student takes {STUDENT_MINUTES[0]}-"
-              f"{STUDENT_MINUTES[1]} minutes on the H100 (issue #19's figure, not measured here); each task adds the",
+              f"{STUDENT_MINUTES[1]} minutes on the H100 (a course's figure, not measured here); each task adds the",
               f"# largest overhead per task measured above ({per_task:.2f} s) and the run the largest fixed part "
               f"({fixed:.1f} s: submission to the first task, the last task to the gradebook).",
               "# With G GPUs: wall = ceil(students / G) * (minutes + overhead per task) + fixed part."]

@@ -19,7 +19,7 @@
  * size, with the sum's neighbours, scratch's end and the input checked. While timed, each
  * repetition sums an input of its own (signs flipped at random, vary.h) and two repetitions' sums
  * are checked (timing.h).
- * --check verifies everything and times nothing. The run ends with the targets of issue 5
+ * --check verifies everything and times nothing. The run ends with the lab's targets
  * as ratios to CUB.
  */
 #include <limits.h>
@@ -51,7 +51,7 @@ static const double g80_gbps[SEED_STEPS] = {2.083, 4.854, 9.741, 17.377, 31.289,
 static const double g80_step_x[SEED_STEPS] = {0, 2.33, 2.01, 1.78, 1.8, 1.41, 1.42};
 static const double g80_total_x[SEED_STEPS] = {0, 2.33, 4.68, 8.34, 15.01, 21.16, 30.04};
 
-/* Targets checked in the summary (issue 5): ratios against CUB in the same run. */
+/* Targets checked in the summary: ratios against CUB in the same run. */
 #define TARGET_STEP7_PCT_AT_DRAM 85.0
 #define TARGET_BEST_PCT_AT_DRAM 97.0
 #define TARGET_BEST_PCT_AT_SEED 100.0
