@@ -146,7 +146,7 @@ class Session:
         self.not_graded = None  # why the GPU tests cannot be graded here (check_sandbox, probe_gpu)
         self.sanitizer = find_sanitizer() if self.has_gpu else None
         self.cuobjdump = object_check.find_cuobjdump()
-        self.stopwatch = None  # the grading under way (Stopwatch): the report's time line
+        self.stopwatch = None  # the grading under way (Stopwatch): its seconds, for the instructor
         self._builds = None
         self._trusted = None
         if self.has_gpu:

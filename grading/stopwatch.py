@@ -1,5 +1,6 @@
 """stopwatch.py - where one grading's time goes: seconds and program runs per stage, and what
-making the sandboxes took, for the report's `time:` line and results.json.
+making the sandboxes took: grading/grade's `time:` line (stderr) and results.json's
+extra_data, the instructor's (not report.txt: a run's time is the program's to choose).
 """
 import time
 
