@@ -524,13 +524,15 @@ class Runs:
             finally:
                 for r in running:
                     r.close()
+        done = []
         for outcome, (_, cwd, _, _) in zip(outcomes, started):
             outcome.proof = Proof(os.path.join(cwd, PROOF_FILE))
             outcome.secrets = self.secrets
             m = re.search(r"^lab\d+ on (.+?) \(sm_", outcome.stdout, re.M)
             if m:
                 self.session.gpu_name = m.group(1)
-        return [(outcome, cwd) for outcome, (_, cwd, _, _) in zip(outcomes, started)]
+            done.append((outcome, cwd))
+        return done
 
 
 def grade_correctness(session, runs, seed, sizes, before, timed_wrong=None):
