@@ -23,6 +23,9 @@ What EXPRESSION may use (FILE is a name in the lab's reference folder):
     grabs(FILE, REGEX)           the first group of every match, numbers
     ncu(FILE, METRIC, KERNEL)    Nsight Compute's --csv rows in a text file: METRIC of every
                                  launch whose kernel name starts with KERNEL, in order
+    plateaus(FILE, COLUMN, **match)  the median COLUMN of each plateau of a staircase (the
+                                 matching rows in file order), cut where lab 4's edges.c
+                                 finds an edge: what lab 4's summary prints
 and min, max, sum, len, abs, round, zip, range, sorted, set, median. Numeric fields are floats; empty fields None.
 Prints each claim that does not hold (what the files give, what the handout says nearby) and
 a summary; exit 1 if one fails.
@@ -110,6 +113,33 @@ class Lab:
                     found.append(number(r["Metric Value"].replace(",", "")))
         return found
 
+    def plateaus(self, name, column, **match):
+        # lab 4's driver/edges.c, find_edge: a step is a point (and the next) STEP_RISE above
+        # the plateau's first; the plateau ends before the run of ONSET_RISE rises that leads
+        # there, and the next one starts where that run stops.
+        step_rise, onset_rise = 1.25, 1.03
+        ys = self.vals(name, column, **match)
+
+        def above_step(start, k):
+            return ys[k] > step_rise * ys[start] and (k + 1 == len(ys) or ys[k + 1] > step_rise * ys[start])
+
+        medians, start = [], 0
+        while True:
+            for k in range(start + 1, len(ys)):
+                if not above_step(start, k):
+                    continue
+                last, top = k - 1, k
+                while last > start and ys[last] > onset_rise * ys[last - 1]:
+                    last -= 1
+                while top + 1 < len(ys) and ys[top + 1] > onset_rise * ys[top]:
+                    top += 1
+                if ys[top] > step_rise * ys[last]:
+                    medians.append(statistics.median(ys[start:last + 1]))
+                    start = top
+                    break
+            else:
+                return medians + [statistics.median(ys[start:])]
+
     def grab(self, name, regex):
         found = self.grabs(name, regex)
         if not found:
@@ -153,7 +183,7 @@ def main(argv):
             if n not in handouts:
                 handouts[n] = handout_text(n)
             names = {"v": lab.v, "vals": lab.vals, "rows": lab.matching, "meta": lab.meta, "grab": lab.grab}
-            names.update(grabs=lab.grabs, ncu=lab.ncu, gbps=lab.gbps, median=statistics.median)
+            names.update(grabs=lab.grabs, ncu=lab.ncu, plateaus=lab.plateaus, gbps=lab.gbps, median=statistics.median)
             names.update((f.__name__, f) for f in (min, max, sum, len, abs, round, zip, range, sorted, set))
             values = eval(expression, {"__builtins__": {}, **names})  # the kit's own claims file
             values = values if isinstance(values, tuple) else (values,)
