@@ -17,6 +17,22 @@
 #define RB_THREADS 256 /* 16 x 16 threads, 8 x 8 outputs each */
 #define RB_PAD 4       /* floats added to each row of the transposed A tile (see stage_step) */
 
+/* warp_tiled: the block's tile, cut into one tile per warp and one per thread (see the kernel) */
+#define WT_TILE_M 128   /* outputs per block along m */
+#define WT_TILE_N 128   /* and along n */
+#define WT_STEP 8       /* k covered by one pair of shared-memory tiles */
+#define WT_WARP_M 32    /* outputs per warp along m */
+#define WT_WARP_N 64    /* and along n */
+#define WT_THREAD_M 8   /* outputs per thread along m, in pieces of 4 */
+#define WT_THREAD_N 8   /* and along n */
+#define WT_MIN_BLOCKS 2 /* blocks per SM that __launch_bounds__ asks registers for */
+#define WT_PAD 4        /* floats added to each row of the transposed A tile */
+#define WT_LANES_N (WT_WARP_N / WT_THREAD_N) /* a warp's threads along n */
+#define WT_LANES_M (WT_WARP_M / WT_THREAD_M) /* and along m: WT_LANES_M x WT_LANES_N = 32 */
+#define WT_THREADS (WT_TILE_M / WT_WARP_M * (WT_TILE_N / WT_WARP_N) * 32)
+#define WT_A_LOADS (WT_TILE_M * WT_STEP / 4 / WT_THREADS) /* float4 of A per thread per step */
+#define WT_B_LOADS (WT_STEP * WT_TILE_N / 4 / WT_THREADS) /* and of B */
+
 typedef void (*matmul_kernel)(float *c, const float *a, const float *b, int m, int n, int k);
 
 static unsigned blocks_for(int extent, int tile)
@@ -179,6 +195,24 @@ __global__ void __launch_bounds__(RB_THREADS, 2)
     // shared buffer after, one __syncthreads() per step. Guard the edges of C when writing.
 }
 
+/* Warp tiling: register_blocked's pipeline with the threads of each warp kept together. The
+ * block's WT_TILE_M x WT_TILE_N outputs are cut into one WT_WARP_M x WT_WARP_N tile per warp;
+ * a warp's 32 threads sit on a WT_LANES_M x WT_LANES_N grid over it, each owning
+ * WT_THREAD_M x WT_THREAD_N outputs in pieces of 4 x 4. A warp then reads only the rows and
+ * columns of its own tile from shared memory, in consecutive 16-byte pieces (no bank
+ * conflicts). The fragments of k+1 are read while the multiply-adds of k run (two sets of
+ * fragment registers), and, as in register_blocked, the next step's global loads are in
+ * flight while this step computes (two shared buffers, one barrier per step). */
+__global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
+    matmul_warp_tiled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    // TODO(7e, optional): the kernel the comment above describes. Start from your
+    // register_blocked: give each warp its own WT_WARP_M x WT_WARP_N part of the block's
+    // tile, keep the per-thread 4 x 4 pieces WT_LANES_M * 4 rows and WT_LANES_N * 4 columns
+    // apart, read the next k's fragments before the current k's multiply-adds, and guard
+    // the edges of C when writing.
+}
+
 static int launch_untiled(float *c, const float *a, const float *b, int m, int n, int k,
                           cudaStream_t stream)
 {
@@ -266,6 +300,15 @@ static int launch_register_blocked(float *c, const float *a, const float *b, int
     return LAB_NOT_IMPLEMENTED;
 }
 
+static int launch_warp_tiled(float *c, const float *a, const float *b, int m, int n, int k,
+                             cudaStream_t s)
+{
+    // TODO(7e, optional): launch matmul_warp_tiled_kernel with WT_THREADS threads per
+    // block, one block per WT_TILE_M x WT_TILE_N outputs of C (x along n), then return
+    // LAB_OK.
+    return LAB_NOT_IMPLEMENTED;
+}
+
 /* name, idea, launcher, kernel, threads per block, tile, unrolled */
 extern "C" const struct lab7_variant lab7_variants[] = {
     {"untiled", "one thread per output, both operands from global memory", launch_untiled,
@@ -292,5 +335,7 @@ extern "C" const struct lab7_variant lab7_variants[] = {
      launch_tiled_32_unrolled, (const void *)matmul_tiled_32_unrolled_kernel, 32 * 32, 32, 1},
     {"register_blocked", "128x128 per block, 8x8 per thread in registers, float4, 2 buffers",
      launch_register_blocked, (const void *)matmul_register_blocked_kernel, RB_THREADS, RB_TILE, 1},
+    {"warp_tiled", "128x128 per block, 32x64 per warp, 8x8 per thread, fragments double-buffered",
+     launch_warp_tiled, (const void *)matmul_warp_tiled_kernel, WT_THREADS, WT_TILE_M, 1},
 };
 extern "C" const int lab7_variant_count = sizeof lab7_variants / sizeof lab7_variants[0];

@@ -21,6 +21,22 @@
 #define RB_THREADS 256 /* 16 x 16 threads, 8 x 8 outputs each */
 #define RB_PAD 4       /* floats added to each row of the transposed A tile (see stage_step) */
 
+/* warp_tiled: the block's tile, cut into one tile per warp and one per thread (see the kernel) */
+#define WT_TILE_M 128   /* outputs per block along m */
+#define WT_TILE_N 128   /* and along n */
+#define WT_STEP 8       /* k covered by one pair of shared-memory tiles */
+#define WT_WARP_M 32    /* outputs per warp along m */
+#define WT_WARP_N 64    /* and along n */
+#define WT_THREAD_M 8   /* outputs per thread along m, in pieces of 4 */
+#define WT_THREAD_N 8   /* and along n */
+#define WT_MIN_BLOCKS 2 /* blocks per SM that __launch_bounds__ asks registers for */
+#define WT_PAD 4        /* floats added to each row of the transposed A tile */
+#define WT_LANES_N (WT_WARP_N / WT_THREAD_N) /* a warp's threads along n */
+#define WT_LANES_M (WT_WARP_M / WT_THREAD_M) /* and along m: WT_LANES_M x WT_LANES_N = 32 */
+#define WT_THREADS (WT_TILE_M / WT_WARP_M * (WT_TILE_N / WT_WARP_N) * 32)
+#define WT_A_LOADS (WT_TILE_M * WT_STEP / 4 / WT_THREADS) /* float4 of A per thread per step */
+#define WT_B_LOADS (WT_STEP * WT_TILE_N / 4 / WT_THREADS) /* and of B */
+
 typedef void (*matmul_kernel)(float *c, const float *a, const float *b, int m, int n, int k);
 
 static unsigned blocks_for(int extent, int tile)
@@ -274,6 +290,72 @@ static __device__ __forceinline__ void multiply_step(float acc[8][8],
                 acc[i][j] += a_frag[i] * b_frag[j];
     }
 }
+
+/* Loads one step of the warp_tiled kernel from global memory into registers: this thread's
+ * share of the A tile (rows of the block, k0..k0+WT_STEP-1) and of the B tile, 16 bytes at a
+ * time. Thread t takes the float4s t, t + WT_THREADS, ... of each tile. */
+static __device__ __forceinline__ void warp_tiled_load(float4 *a_next, float4 *b_next,
+                                                       const float *a, const float *b, int m, int n,
+                                                       int k, int block_row, int block_col, int k0)
+{
+#pragma unroll
+    for (int l = 0; l < WT_A_LOADS; l++) {
+        int i = threadIdx.x + l * WT_THREADS;
+        a_next[l] = load_four(a, m, k, block_row + i / (WT_STEP / 4), k0 + i % (WT_STEP / 4) * 4);
+    }
+#pragma unroll
+    for (int l = 0; l < WT_B_LOADS; l++) {
+        int i = threadIdx.x + l * WT_THREADS;
+        b_next[l] =
+            load_four(b, k, n, k0 + i / (WT_TILE_N / 4), block_col + i % (WT_TILE_N / 4) * 4);
+    }
+}
+
+/* Stores what warp_tiled_load fetched into a pair of shared tiles: A transposed, B as it is. */
+static __device__ __forceinline__ void warp_tiled_stage(float (*a_tile)[WT_TILE_M + WT_PAD],
+                                                        float (*b_tile)[WT_TILE_N],
+                                                        const float4 *a_next, const float4 *b_next)
+{
+#pragma unroll
+    for (int l = 0; l < WT_A_LOADS; l++) {
+        int i = threadIdx.x + l * WT_THREADS;
+        int row = i / (WT_STEP / 4), p = i % (WT_STEP / 4) * 4;
+        a_tile[p + 0][row] = a_next[l].x;
+        a_tile[p + 1][row] = a_next[l].y;
+        a_tile[p + 2][row] = a_next[l].z;
+        a_tile[p + 3][row] = a_next[l].w;
+    }
+#pragma unroll
+    for (int l = 0; l < WT_B_LOADS; l++) {
+        int i = threadIdx.x + l * WT_THREADS;
+        *reinterpret_cast<float4 *>(&b_tile[i / (WT_TILE_N / 4)][i % (WT_TILE_N / 4) * 4]) =
+            b_next[l];
+    }
+}
+
+/* The thread's fragments for one k (p): its WT_THREAD_M values of A and WT_THREAD_N of B, in
+ * float4 pieces WT_LANES_M * 4 rows (WT_LANES_N * 4 columns) apart. */
+static __device__ __forceinline__ void
+warp_tiled_fragments(float *a_frag, float *b_frag, const float (*a_tile)[WT_TILE_M + WT_PAD],
+                     const float (*b_tile)[WT_TILE_N], int p, int row0, int col0)
+{
+#pragma unroll
+    for (int i = 0; i < WT_THREAD_M / 4; i++) {
+        float4 v = *reinterpret_cast<const float4 *>(&a_tile[p][row0 + i * WT_LANES_M * 4]);
+        a_frag[4 * i + 0] = v.x;
+        a_frag[4 * i + 1] = v.y;
+        a_frag[4 * i + 2] = v.z;
+        a_frag[4 * i + 3] = v.w;
+    }
+#pragma unroll
+    for (int j = 0; j < WT_THREAD_N / 4; j++) {
+        float4 v = *reinterpret_cast<const float4 *>(&b_tile[p][col0 + j * WT_LANES_N * 4]);
+        b_frag[4 * j + 0] = v.x;
+        b_frag[4 * j + 1] = v.y;
+        b_frag[4 * j + 2] = v.z;
+        b_frag[4 * j + 3] = v.w;
+    }
+}
 //@end solution
 
 /* Register blocking: a block of 256 threads owns a 128 x 128 tile of C, each thread 8 x 8 of
@@ -335,6 +417,78 @@ __global__ void __launch_bounds__(RB_THREADS, 2)
                    make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]));
         store_four(c, m, n, row, block_col + col0 + RB_TILE / 2,
                    make_float4(acc[i][4], acc[i][5], acc[i][6], acc[i][7]));
+    }
+    //@end solution
+}
+
+/* Warp tiling: register_blocked's pipeline with the threads of each warp kept together. The
+ * block's WT_TILE_M x WT_TILE_N outputs are cut into one WT_WARP_M x WT_WARP_N tile per warp;
+ * a warp's 32 threads sit on a WT_LANES_M x WT_LANES_N grid over it, each owning
+ * WT_THREAD_M x WT_THREAD_N outputs in pieces of 4 x 4. A warp then reads only the rows and
+ * columns of its own tile from shared memory, in consecutive 16-byte pieces (no bank
+ * conflicts). The fragments of k+1 are read while the multiply-adds of k run (two sets of
+ * fragment registers), and, as in register_blocked, the next step's global loads are in
+ * flight while this step computes (two shared buffers, one barrier per step). */
+__global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
+    matmul_warp_tiled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    //@begin solution
+    //@todo TODO(7e, optional): the kernel the comment above describes. Start from your
+    //@todo register_blocked: give each warp its own WT_WARP_M x WT_WARP_N part of the block's
+    //@todo tile, keep the per-thread 4 x 4 pieces WT_LANES_M * 4 rows and WT_LANES_N * 4 columns
+    //@todo apart, read the next k's fragments before the current k's multiply-adds, and guard
+    //@todo the edges of C when writing.
+    __shared__ __align__(16) float a_tiles[2][WT_STEP][WT_TILE_M + WT_PAD];
+    __shared__ __align__(16) float b_tiles[2][WT_STEP][WT_TILE_N];
+    int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    int block_row = blockIdx.y * WT_TILE_M, block_col = blockIdx.x * WT_TILE_N;
+    /* this thread's first output, within the block's tile */
+    int row0 = warp / (WT_TILE_N / WT_WARP_N) * WT_WARP_M + lane / WT_LANES_N * 4;
+    int col0 = warp % (WT_TILE_N / WT_WARP_N) * WT_WARP_N + lane % WT_LANES_N * 4;
+
+    float acc[WT_THREAD_M][WT_THREAD_N];
+#pragma unroll
+    for (int i = 0; i < WT_THREAD_M; i++)
+#pragma unroll
+        for (int j = 0; j < WT_THREAD_N; j++)
+            acc[i][j] = 0.0f;
+
+    float4 a_next[WT_A_LOADS], b_next[WT_B_LOADS];
+    float a_frag[2][WT_THREAD_M], b_frag[2][WT_THREAD_N]; /* fragments of k and of k+1 */
+    int steps = (k + WT_STEP - 1) / WT_STEP;
+    warp_tiled_load(a_next, b_next, a, b, m, n, k, block_row, block_col, 0);
+    warp_tiled_stage(a_tiles[0], b_tiles[0], a_next, b_next);
+    __syncthreads();
+    for (int s = 0; s < steps; s++) {
+        int cur = s % 2;
+        bool more = s + 1 < steps;
+        if (more)
+            warp_tiled_load(a_next, b_next, a, b, m, n, k, block_row, block_col, (s + 1) * WT_STEP);
+        warp_tiled_fragments(a_frag[0], b_frag[0], a_tiles[cur], b_tiles[cur], 0, row0, col0);
+#pragma unroll
+        for (int p = 0; p < WT_STEP; p++) {
+            if (p + 1 < WT_STEP)
+                warp_tiled_fragments(a_frag[(p + 1) % 2], b_frag[(p + 1) % 2], a_tiles[cur],
+                                     b_tiles[cur], p + 1, row0, col0);
+#pragma unroll
+            for (int i = 0; i < WT_THREAD_M; i++)
+#pragma unroll
+                for (int j = 0; j < WT_THREAD_N; j++)
+                    acc[i][j] += a_frag[p % 2][i] * b_frag[p % 2][j];
+        }
+        if (more)
+            warp_tiled_stage(a_tiles[cur ^ 1], b_tiles[cur ^ 1], a_next, b_next);
+        __syncthreads();
+    }
+
+#pragma unroll
+    for (int i = 0; i < WT_THREAD_M; i++) {
+        int row = block_row + row0 + i / 4 * WT_LANES_M * 4 + i % 4;
+#pragma unroll
+        for (int j = 0; j < WT_THREAD_N / 4; j++)
+            store_four(c, m, n, row, block_col + col0 + j * WT_LANES_N * 4,
+                       make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2],
+                                   acc[i][4 * j + 3]));
     }
     //@end solution
 }
@@ -437,6 +591,20 @@ static int launch_register_blocked(float *c, const float *a, const float *b, int
     //@end solution
 }
 
+static int launch_warp_tiled(float *c, const float *a, const float *b, int m, int n, int k,
+                             cudaStream_t s)
+{
+    //@begin solution
+    //@todo TODO(7e, optional): launch matmul_warp_tiled_kernel with WT_THREADS threads per
+    //@todo block, one block per WT_TILE_M x WT_TILE_N outputs of C (x along n), then return
+    //@todo LAB_OK.
+    dim3 grid(blocks_for(n, WT_TILE_N), blocks_for(m, WT_TILE_M));
+    matmul_warp_tiled_kernel<<<grid, WT_THREADS, 0, s>>>(c, a, b, m, n, k);
+    return LAB_OK;
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
 /* name, idea, launcher, kernel, threads per block, tile, unrolled */
 extern "C" const struct lab7_variant lab7_variants[] = {
     {"untiled", "one thread per output, both operands from global memory", launch_untiled,
@@ -463,5 +631,7 @@ extern "C" const struct lab7_variant lab7_variants[] = {
      launch_tiled_32_unrolled, (const void *)matmul_tiled_32_unrolled_kernel, 32 * 32, 32, 1},
     {"register_blocked", "128x128 per block, 8x8 per thread in registers, float4, 2 buffers",
      launch_register_blocked, (const void *)matmul_register_blocked_kernel, RB_THREADS, RB_TILE, 1},
+    {"warp_tiled", "128x128 per block, 32x64 per warp, 8x8 per thread, fragments double-buffered",
+     launch_warp_tiled, (const void *)matmul_warp_tiled_kernel, WT_THREADS, WT_TILE_M, 1},
 };
 extern "C" const int lab7_variant_count = sizeof lab7_variants / sizeof lab7_variants[0];

@@ -9,6 +9,9 @@
  *   occupancy  the resource table: threads per block, registers per thread, shared and local
  *              memory, blocks and warps per SM, theoretical occupancy (occupancy API) and the
  *              resource that limits it (residency.h)
+ *   sizes      the two fastest variants at N and cuBLAS again at 2048, 4096 and 8192, each size
+ *              with inputs of its own, verified against cuBLAS before timing (a default run
+ *              only: not with --n, --quick or --check); N's own results where N is one of them
  * flops = 2mnk. bytes = the compulsory traffic 4(mk + kn + mn): A and B read once, C written
  * once; gbps and pct_of_ceiling compare that with the copy ceiling (matmul is far from it).
  * Verification before timing, for every variant: the small shapes below (those within --n,
@@ -37,6 +40,8 @@
 #define REFERENCE_SAMPLES 512
 #define TARGET_TILED_16_TFLOPS 8.0
 #define TARGET_PCT_OF_CUBLAS 70.0
+#define TARGET_BEYOND_PCT_OF_CUBLAS 90.0 /* the fastest variant, at every one of scale_sizes */
+#define SCALE_PICKS 2                    /* the variants the sizes experiment times */
 
 #define CUBLAS_CHECK(call)                                                                         \
     do {                                                                                           \
@@ -54,6 +59,10 @@ struct shape {
 static const struct shape small_shapes[] = {
     {1, 1, 1}, {33, 17, 5}, {257, 129, 65}, {130, 259, 131}, {256, 384, 96}};
 #define SMALL_SHAPES (int)(sizeof small_shapes / sizeof small_shapes[0])
+
+/* The sizes experiment: how the fastest kernels hold up around the seed's size. */
+static const int scale_sizes[] = {2048, 4096, 8192};
+#define SCALE_SIZES (int)(sizeof scale_sizes / sizeof scale_sizes[0])
 
 static uint32_t poison_words[GUARD_WORDS];
 
@@ -445,6 +454,186 @@ static void print_summary(const struct outcome *out, const struct row *blas,
                100.0 * best_tf / c->cublas_tflops >= TARGET_PCT_OF_CUBLAS ? "met" : "NOT met");
 }
 
+/* The buffers for m = n = k = N (and, with_small, for the small shapes too, with their CPU
+ * references), the host inputs drawn from seed. */
+static void buffers_open(struct buffers *bf, int n, uint64_t seed, int with_small)
+{
+    size_t cap = (size_t)n * n;
+    for (int i = 0; with_small && i < SMALL_SHAPES; i++) {
+        const struct shape *s = &small_shapes[i];
+        size_t most =
+            (size_t)s->m * s->k > (size_t)s->k * s->n ? (size_t)s->m * s->k : (size_t)s->k * s->n;
+        if ((size_t)s->m * s->n > most)
+            most = (size_t)s->m * s->n;
+        if (most > cap)
+            cap = most;
+    }
+    size_t bytes = (cap + GUARD_WORDS) * sizeof(float);
+    bf->a = (float *)gpu_alloc(bytes, "matrix A");
+    bf->b = (float *)gpu_alloc(bytes, "matrix B");
+    bf->c = (float *)gpu_alloc(bytes, "matrix C");
+    bf->c_ref = (float *)gpu_alloc((size_t)n * n * sizeof(float), "cuBLAS's C (the reference)");
+    bf->host_a = (float *)malloc(bytes);
+    bf->host_b = (float *)malloc(bytes);
+    bf->expected_a = (float *)malloc(bytes);
+    bf->got = (float *)malloc(bytes);
+    bf->ref = (double *)malloc((size_t)n * n * sizeof(double));
+    bf->varied_ref = (double *)malloc((size_t)n * n * sizeof(double));
+    if (!bf->host_a || !bf->host_b || !bf->expected_a || !bf->got || !bf->ref || !bf->varied_ref)
+        memlab_die(EXIT_USAGE, "out of host memory for %.0f MiB: use a smaller --n",
+                   (4 * bytes + 2 * 8.0 * n * n) / 1048576.0);
+    struct rng rng = rng_seeded(seed);
+    rng_fill_floats(&rng, bf->host_a, cap, -1.0f, 1.0f);
+    rng_fill_floats(&rng, bf->host_b, cap, -1.0f, 1.0f);
+    for (int i = 0; i < SMALL_SHAPES; i++) {
+        bf->small_ref[i] = NULL;
+        if (!with_small)
+            continue;
+        bf->small_ref[i] =
+            (double *)malloc((size_t)small_shapes[i].m * small_shapes[i].n * sizeof(double));
+        if (!bf->small_ref[i])
+            memlab_die(EXIT_USAGE, "out of host memory for the CPU references");
+        cpu_matmul(bf->small_ref[i], bf->host_a, bf->host_b, small_shapes[i]);
+    }
+}
+
+static void buffers_close(struct buffers *bf)
+{
+    gpu_free(bf->a);
+    gpu_free(bf->b);
+    gpu_free(bf->c);
+    gpu_free(bf->c_ref);
+    free(bf->host_a);
+    free(bf->host_b);
+    free(bf->expected_a);
+    free(bf->got);
+    free(bf->ref);
+    free(bf->varied_ref);
+    for (int i = 0; i < SMALL_SHAPES; i++)
+        free(bf->small_ref[i]);
+}
+
+/* One size of the sizes experiment, with inputs of its own: cuBLAS's C becomes the reference
+ * (make_reference), each picked variant is verified against it and then timed like the
+ * others, and cuBLAS is timed last. */
+static void time_size(struct lab *lab, cublasHandle_t blas, int n, const int *pick, int picks,
+                      struct outcome *got, struct row *blas_row)
+{
+    struct buffers bf;
+    buffers_open(&bf, n, lab->opts.seed + (uint64_t)n, 0);
+    struct shape big = {n, n, n};
+    struct matmul_job blas_job = {NULL, blas, &bf, big};
+    make_reference(lab, blas_job, big);
+    struct timing_config timing = lab_timing(lab, 0);
+    struct work work = work_of(big);
+    for (int i = 0; i < picks; i++) {
+        const struct lab7_variant *v = &lab7_variants[pick[i]];
+        struct matmul_job job = {v, blas, &bf, big};
+        char label[128];
+        snprintf(label, sizeof label, "%s (%dx%dx%d, against cuBLAS)", v->name, n, n, n);
+        got[i].status = verify_run(lab, &job, bf.ref, label);
+        if (got[i].status == ROW_OK) {
+            struct timed_job timed = {v->name,    launch_job,       &job,
+                                      vary_input, check_repetition, work};
+            got[i].status = lab_time(lab, &timed, &timing, &got[i].ms);
+        }
+    }
+    struct timed_job timed_blas = {"cublas_sgemm", launch_job, &blas_job, NULL, NULL, work};
+    struct row r = {"cublas_sgemm", 0,     (size_t)n, work.dram_bytes, work.flops,
+                    {0, 0, 0, 0},   ROW_OK};
+    r.status = lab_time(lab, &timed_blas, &timing, &r.ms);
+    *blas_row = r;
+    buffers_close(&bf);
+}
+
+/* The fastest verified variants at N (at most SCALE_PICKS, fastest first): their indices in
+ * pick, their count returned. */
+static int fastest_variants(const struct outcome *out, int *pick)
+{
+    int picks = 0;
+    for (int i = 0; i < lab7_variant_count; i++) {
+        if (out[i].status != ROW_OK)
+            continue;
+        int at = picks < SCALE_PICKS ? picks++ : SCALE_PICKS;
+        while (at > 0 && out[pick[at - 1]].ms.median > out[i].ms.median) {
+            if (at < SCALE_PICKS)
+                pick[at] = pick[at - 1];
+            at--;
+        }
+        if (at < SCALE_PICKS)
+            pick[at] = i;
+    }
+    return picks;
+}
+
+/* The sizes experiment: the fastest variants at N and cuBLAS at each of scale_sizes (N's own
+ * results at N), the sizes CSV, and the target line per size. */
+static void run_sizes(struct lab *lab, cublasHandle_t blas, const struct outcome *out,
+                      const struct row *blas_at_n, int n)
+{
+    int pick[SCALE_PICKS];
+    int picks = fastest_variants(out, pick);
+    if (!picks)
+        return;
+    struct outcome got[SCALE_SIZES][SCALE_PICKS];
+    struct row blas_rows[SCALE_SIZES];
+    for (int s = 0; s < SCALE_SIZES; s++) {
+        if (scale_sizes[s] == n) {
+            for (int i = 0; i < picks; i++)
+                got[s][i] = out[pick[i]];
+            blas_rows[s] = *blas_at_n;
+        } else {
+            time_size(lab, blas, scale_sizes[s], pick, picks, got[s], &blas_rows[s]);
+        }
+    }
+
+    struct report rep;
+    report_open(&rep, lab->csv_dir, "sizes", &lab->info, "tile", "tflops,cublas_tflops,pct_cublas");
+    for (int s = 0; s < SCALE_SIZES; s++) {
+        const struct row *blas_row = &blas_rows[s];
+        double blas_tf = tflops_of(blas_row);
+        for (int i = 0; i < picks; i++) {
+            struct row r = variant_row(blas_row, &lab7_variants[pick[i]], &got[s][i]);
+            if (r.status == ROW_OK)
+                report_row(&rep, &r, "%.2f,%.2f,%.1f", tflops_of(&r), blas_tf,
+                           100.0 * tflops_of(&r) / blas_tf);
+            else
+                report_row(&rep, &r, ",%.2f,", blas_tf);
+        }
+        report_row(&rep, blas_row, "%.2f,%.2f,100.0", blas_tf, blas_tf);
+    }
+    report_close(&rep);
+
+    printf("\nsummary across sizes (the fastest variant at least %.0f%% of cuBLAS at each):\n",
+           TARGET_BEYOND_PCT_OF_CUBLAS);
+    for (int s = 0; s < SCALE_SIZES; s++) {
+        int best = -1;
+        double best_tf = 0;
+        for (int i = 0; i < picks; i++) {
+            if (got[s][i].status != ROW_OK)
+                continue;
+            struct row r = variant_row(&blas_rows[s], &lab7_variants[pick[i]], &got[s][i]);
+            if (tflops_of(&r) > best_tf)
+                best = pick[i], best_tf = tflops_of(&r);
+        }
+        double blas_tf = tflops_of(&blas_rows[s]);
+        if (best < 0 || blas_rows[s].status != ROW_OK) {
+            printf("  %5d: no verified time\n", scale_sizes[s]);
+            continue;
+        }
+        double pct = 100.0 * best_tf / blas_tf;
+        printf("  %5d: %-16s %7.2f TFLOP/s = %.1f%% of cuBLAS (%.2f): target >= %.0f%% %s\n",
+               scale_sizes[s], lab7_variants[best].name, best_tf, pct, blas_tf,
+               TARGET_BEYOND_PCT_OF_CUBLAS, pct >= TARGET_BEYOND_PCT_OF_CUBLAS ? "met" : "NOT met");
+    }
+}
+
+/* The sizes experiment runs in a default run only: --n, --quick and --check keep to one size. */
+static int sizes_wanted(const struct lab *lab)
+{
+    return !lab->opts.n && !lab->opts.quick && !lab->opts.check;
+}
+
 int main(int argc, char **argv)
 {
     const struct lab_description d = {
@@ -464,41 +653,8 @@ int main(int argc, char **argv)
         int n = lab.opts.n ? (int)lab.opts.n : default_size(&lab);
         struct shape big = {n, n, n};
 
-        size_t cap = (size_t)n * n;
-        for (int i = 0; i < SMALL_SHAPES; i++) {
-            const struct shape *s = &small_shapes[i];
-            size_t most = (size_t)s->m * s->k > (size_t)s->k * s->n ? (size_t)s->m * s->k
-                                                                    : (size_t)s->k * s->n;
-            if ((size_t)s->m * s->n > most)
-                most = (size_t)s->m * s->n;
-            if (most > cap)
-                cap = most;
-        }
-        size_t bytes = (cap + GUARD_WORDS) * sizeof(float);
         struct buffers bf;
-        bf.a = (float *)gpu_alloc(bytes, "matrix A");
-        bf.b = (float *)gpu_alloc(bytes, "matrix B");
-        bf.c = (float *)gpu_alloc(bytes, "matrix C");
-        bf.c_ref = (float *)gpu_alloc((size_t)n * n * sizeof(float), "cuBLAS's C (the reference)");
-        bf.host_a = (float *)malloc(bytes);
-        bf.host_b = (float *)malloc(bytes);
-        bf.expected_a = (float *)malloc(bytes);
-        bf.got = (float *)malloc(bytes);
-        bf.ref = (double *)malloc((size_t)n * n * sizeof(double));
-        bf.varied_ref = (double *)malloc((size_t)n * n * sizeof(double));
-        if (!bf.host_a || !bf.host_b || !bf.expected_a || !bf.got || !bf.ref || !bf.varied_ref)
-            memlab_die(EXIT_USAGE, "out of host memory for %.0f MiB: use a smaller --n",
-                       (4 * bytes + 2 * 8.0 * n * n) / 1048576.0);
-        struct rng rng = rng_seeded(lab.opts.seed);
-        rng_fill_floats(&rng, bf.host_a, cap, -1.0f, 1.0f);
-        rng_fill_floats(&rng, bf.host_b, cap, -1.0f, 1.0f);
-        for (int i = 0; i < SMALL_SHAPES; i++) {
-            bf.small_ref[i] =
-                (double *)malloc((size_t)small_shapes[i].m * small_shapes[i].n * sizeof(double));
-            if (!bf.small_ref[i])
-                memlab_die(EXIT_USAGE, "out of host memory for the CPU references");
-            cpu_matmul(bf.small_ref[i], bf.host_a, bf.host_b, small_shapes[i]);
-        }
+        buffers_open(&bf, n, lab.opts.seed, 1);
         printf("matrices: %d x %d, %.1f MiB each (%.2fx the L2); %.1f GFLOP per multiply%s\n", n, n,
                (double)n * n * 4 / 1048576.0, (double)n * n * 4 / lab.gpu.l2_bytes,
                2.0 * n * n * n / 1e9, lab.opts.check ? ", verifying only" : "");
@@ -555,21 +711,13 @@ int main(int argc, char **argv)
             report_tiles(&lab, out, &blas_row, &c);
             report_occupancy(&lab, out, &blas_row);
             print_summary(out, &blas_row, &c, n);
+            buffers_close(&bf); /* first: room for the sizes experiment's largest size */
+            if (sizes_wanted(&lab))
+                run_sizes(&lab, blas, out, &blas_row, n);
+        } else {
+            buffers_close(&bf);
         }
-
         free(out);
-        gpu_free(bf.a);
-        gpu_free(bf.b);
-        gpu_free(bf.c);
-        gpu_free(bf.c_ref);
-        free(bf.host_a);
-        free(bf.host_b);
-        free(bf.expected_a);
-        free(bf.got);
-        free(bf.ref);
-        free(bf.varied_ref);
-        for (int i = 0; i < SMALL_SHAPES; i++)
-            free(bf.small_ref[i]);
     } while (lab_next_size(&lab));
     CUBLAS_CHECK(cublasDestroy(blas));
     return lab_finish(&lab);
