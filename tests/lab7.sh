@@ -20,7 +20,9 @@ timed_test "gpu: lab7 student file runs, TODO variants report not_implemented" b
     grep -q '^7,cublas_sgemm,0,.*,ok,' '$tmp/student7/tiles.csv' &&
     grep -q '^7,tiled_16,16,.*,not_implemented,' '$tmp/student7/tiles.csv' &&
     grep -q '^7,tiled_12_unrolled,12,.*,not_implemented,' '$tmp/student7/tiles.csv' &&
-    grep -q '^7,register_blocked,128,.*,not_implemented,' '$tmp/student7/occupancy.csv'"
+    grep -q '^7,register_blocked,128,.*,not_implemented,' '$tmp/student7/occupancy.csv' &&
+    grep -q '^7,warp_tiled,128,.*,not_implemented,' '$tmp/student7/occupancy.csv' &&
+    test ! -e '$tmp/student7/sizes.csv'"
 timed_test "gpu: lab7 16x16 tiles beat the untiled kernel at 4096^3" bash -c "
     '$sol7' --n 4096 --reps 5 --only untiled,tiled_16,tiled_16_unrolled --csv '$tmp/sol7' >/dev/null &&
     awk -f tests/judges/lab7-tiles.awk '$tmp/sol7/tiles.csv'"
