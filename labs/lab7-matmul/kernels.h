@@ -8,9 +8,12 @@
  * in float32 in any order, and nothing outside C; A and B must stay unchanged.
  * The variants: the table lab7_variants in kernels.cu.
  *
- * The table entry also tells the driver which __global__ function the variant launches and
- * with how many threads per block, so that the driver can print the resource table
- * (registers, shared memory, blocks per SM, occupancy) without launching anything.
+ * The table entry also tells the driver which __global__ function the variant launches, with
+ * how many threads per block and how much dynamic shared memory, so that the driver can print
+ * the resource table (registers, shared memory, blocks per SM, occupancy). A launcher that
+ * asks for more than 48 KB per block allows its kernel that much first (cudaFuncSetAttribute,
+ * cudaFuncAttributeMaxDynamicSharedMemorySize); the driver asks for the table after a
+ * variant's first launch.
  */
 #ifndef LAB7_KERNELS_H
 #define LAB7_KERNELS_H
@@ -32,7 +35,8 @@ struct lab7_variant {
     const char *idea;
     lab7_launch_fn launch;
     const void *kernel; /* the __global__ function the launcher starts, cast to const void * */
-    int block_threads;  /* threads per block it starts it with (no dynamic shared memory) */
+    int block_threads;  /* threads per block it starts it with */
+    size_t smem_bytes;  /* and bytes of dynamic shared memory per block (0: none) */
     int tile;           /* outputs per block along each side: 0 when untiled */
     int unrolled;       /* 1 when the inner loop is unrolled */
 };

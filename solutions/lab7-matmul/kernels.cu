@@ -23,19 +23,24 @@
 
 /* warp_tiled: the block's tile, cut into one tile per warp and one per thread (see the kernel) */
 #define WT_TILE_M 128   /* outputs per block along m */
-#define WT_TILE_N 128   /* and along n */
-#define WT_STEP 8       /* k covered by one pair of shared-memory tiles */
-#define WT_WARP_M 32    /* outputs per warp along m */
+#define WT_TILE_N 256   /* and along n */
+#define WT_STEP 16      /* k covered by one pair of shared-memory tiles */
+#define WT_WARP_M 64    /* outputs per warp along m */
 #define WT_WARP_N 64    /* and along n */
 #define WT_THREAD_M 8   /* outputs per thread along m, in pieces of 4 */
-#define WT_THREAD_N 8   /* and along n */
-#define WT_MIN_BLOCKS 2 /* blocks per SM that __launch_bounds__ asks registers for */
+#define WT_THREAD_N 16  /* and along n */
+#define WT_MIN_BLOCKS 1 /* blocks per SM that __launch_bounds__ asks registers for */
 #define WT_PAD 4        /* floats added to each row of the transposed A tile */
 #define WT_LANES_N (WT_WARP_N / WT_THREAD_N) /* a warp's threads along n */
 #define WT_LANES_M (WT_WARP_M / WT_THREAD_M) /* and along m: WT_LANES_M x WT_LANES_N = 32 */
 #define WT_THREADS (WT_TILE_M / WT_WARP_M * (WT_TILE_N / WT_WARP_N) * 32)
 #define WT_A_LOADS (WT_TILE_M * WT_STEP / 4 / WT_THREADS) /* float4 of A per thread per step */
 #define WT_B_LOADS (WT_STEP * WT_TILE_N / 4 / WT_THREADS) /* and of B */
+/* Its two pairs of shared tiles: 49,664 bytes, more than the 48 KB a block may declare
+ * statically, so they are dynamic shared memory (the launcher asks for them). */
+#define WT_A_TILE_FLOATS (WT_STEP * (WT_TILE_M + WT_PAD))
+#define WT_B_TILE_FLOATS (WT_STEP * WT_TILE_N)
+#define WT_SMEM_BYTES (2 * (WT_A_TILE_FLOATS + WT_B_TILE_FLOATS) * sizeof(float))
 
 typedef void (*matmul_kernel)(float *c, const float *a, const float *b, int m, int n, int k);
 
@@ -212,7 +217,8 @@ __global__ void matmul_tiled_32_unrolled_kernel(float *c, const float *a, const 
 //@begin solution
 /* Four consecutive floats of a rows x cols matrix, from (row, col) with col a multiple of 4;
  * zeros outside the matrix. One 16-byte load when cols is a multiple of 4 (then the four are
- * 16-byte aligned and all inside the row), else up to four guarded 4-byte loads. */
+ * 16-byte aligned and all inside the row), through the read-only data path (__ldg: A and B
+ * do not change while the kernel runs), else up to four guarded 4-byte loads. */
 static __device__ __forceinline__ float4 load_four(const float *p, int rows, int cols, int row,
                                                    int col)
 {
@@ -221,7 +227,7 @@ static __device__ __forceinline__ float4 load_four(const float *p, int rows, int
         return v;
     const float *src = p + (size_t)row * cols + col;
     if (cols % 4 == 0)
-        return *reinterpret_cast<const float4 *>(src);
+        return __ldg(reinterpret_cast<const float4 *>(src));
     v.x = src[0];
     if (col + 1 < cols)
         v.y = src[1];
@@ -428,7 +434,8 @@ __global__ void __launch_bounds__(RB_THREADS, 2)
  * columns of its own tile from shared memory, in consecutive 16-byte pieces (no bank
  * conflicts). The fragments of k+1 are read while the multiply-adds of k run (two sets of
  * fragment registers), and, as in register_blocked, the next step's global loads are in
- * flight while this step computes (two shared buffers, one barrier per step). */
+ * flight while this step computes (two shared buffers, one barrier per step). Its shared
+ * tiles are dynamic shared memory: together they are over the 48 KB of a static declaration. */
 __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
     matmul_warp_tiled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
 {
@@ -437,9 +444,14 @@ __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
     //@todo register_blocked: give each warp its own WT_WARP_M x WT_WARP_N part of the block's
     //@todo tile, keep the per-thread 4 x 4 pieces WT_LANES_M * 4 rows and WT_LANES_N * 4 columns
     //@todo apart, read the next k's fragments before the current k's multiply-adds, and guard
-    //@todo the edges of C when writing.
-    __shared__ __align__(16) float a_tiles[2][WT_STEP][WT_TILE_M + WT_PAD];
-    __shared__ __align__(16) float b_tiles[2][WT_STEP][WT_TILE_N];
+    //@todo the edges of C when writing. The two pairs of tiles (WT_SMEM_BYTES) are more than a
+    //@todo block may declare statically: declare `extern __shared__ __align__(16) float smem[];`
+    //@todo and cut it into two A tiles of WT_A_TILE_FLOATS and two B tiles of WT_B_TILE_FLOATS.
+    extern __shared__ __align__(16) float wt_smem[]; /* WT_SMEM_BYTES, from the launcher */
+    float(*a_tiles)[WT_STEP][WT_TILE_M + WT_PAD] =
+        reinterpret_cast<float(*)[WT_STEP][WT_TILE_M + WT_PAD]>(wt_smem);
+    float(*b_tiles)[WT_STEP][WT_TILE_N] =
+        reinterpret_cast<float(*)[WT_STEP][WT_TILE_N]>(wt_smem + 2 * WT_A_TILE_FLOATS);
     int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     int block_row = blockIdx.y * WT_TILE_M, block_col = blockIdx.x * WT_TILE_N;
     /* this thread's first output, within the block's tile */
@@ -596,42 +608,48 @@ static int launch_warp_tiled(float *c, const float *a, const float *b, int m, in
 {
     //@begin solution
     //@todo TODO(7e, optional): launch matmul_warp_tiled_kernel with WT_THREADS threads per
-    //@todo block, one block per WT_TILE_M x WT_TILE_N outputs of C (x along n), then return
-    //@todo LAB_OK.
+    //@todo block and WT_SMEM_BYTES of dynamic shared memory, one block per WT_TILE_M x
+    //@todo WT_TILE_N outputs of C (x along n), then return LAB_OK. Over 48 KB a block gets
+    //@todo only after cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    //@todo bytes) has allowed the kernel that much.
+    cudaFuncSetAttribute(matmul_warp_tiled_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                         (int)WT_SMEM_BYTES);
     dim3 grid(blocks_for(n, WT_TILE_N), blocks_for(m, WT_TILE_M));
-    matmul_warp_tiled_kernel<<<grid, WT_THREADS, 0, s>>>(c, a, b, m, n, k);
+    matmul_warp_tiled_kernel<<<grid, WT_THREADS, WT_SMEM_BYTES, s>>>(c, a, b, m, n, k);
     return LAB_OK;
     //@student return LAB_NOT_IMPLEMENTED;
     //@end solution
 }
 
-/* name, idea, launcher, kernel, threads per block, tile, unrolled */
+/* name, idea, launcher, kernel, threads per block, dynamic shared memory, tile, unrolled */
 extern "C" const struct lab7_variant lab7_variants[] = {
     {"untiled", "one thread per output, both operands from global memory", launch_untiled,
-     (const void *)matmul_untiled_kernel, UNTILED_BLOCK *UNTILED_BLOCK, 0, 0},
+     (const void *)matmul_untiled_kernel, UNTILED_BLOCK *UNTILED_BLOCK, 0, 0, 0},
     {"tiled_4", "4x4 shared tiles (16 threads: half a warp), loop kept", launch_tiled_4,
-     (const void *)matmul_tiled_4_kernel, 4 * 4, 4, 0},
+     (const void *)matmul_tiled_4_kernel, 4 * 4, 0, 4, 0},
     {"tiled_4_unrolled", "4x4 shared tiles, loop over the tile unrolled", launch_tiled_4_unrolled,
-     (const void *)matmul_tiled_4_unrolled_kernel, 4 * 4, 4, 1},
+     (const void *)matmul_tiled_4_unrolled_kernel, 4 * 4, 0, 4, 1},
     {"tiled_8", "8x8 shared tiles (64 threads), loop kept", launch_tiled_8,
-     (const void *)matmul_tiled_8_kernel, 8 * 8, 8, 0},
+     (const void *)matmul_tiled_8_kernel, 8 * 8, 0, 8, 0},
     {"tiled_8_unrolled", "8x8 shared tiles, loop over the tile unrolled", launch_tiled_8_unrolled,
-     (const void *)matmul_tiled_8_unrolled_kernel, 8 * 8, 8, 1},
+     (const void *)matmul_tiled_8_unrolled_kernel, 8 * 8, 0, 8, 1},
     {"tiled_12", "12x12 shared tiles (144 threads: 4.5 warps), loop kept", launch_tiled_12,
-     (const void *)matmul_tiled_12_kernel, 12 * 12, 12, 0},
+     (const void *)matmul_tiled_12_kernel, 12 * 12, 0, 12, 0},
     {"tiled_12_unrolled", "12x12 shared tiles, loop over the tile unrolled",
-     launch_tiled_12_unrolled, (const void *)matmul_tiled_12_unrolled_kernel, 12 * 12, 12, 1},
+     launch_tiled_12_unrolled, (const void *)matmul_tiled_12_unrolled_kernel, 12 * 12, 0, 12, 1},
     {"tiled_16", "16x16 shared tiles (256 threads), loop kept", launch_tiled_16,
-     (const void *)matmul_tiled_16_kernel, 16 * 16, 16, 0},
+     (const void *)matmul_tiled_16_kernel, 16 * 16, 0, 16, 0},
     {"tiled_16_unrolled", "16x16 shared tiles, loop over the tile unrolled",
-     launch_tiled_16_unrolled, (const void *)matmul_tiled_16_unrolled_kernel, 16 * 16, 16, 1},
+     launch_tiled_16_unrolled, (const void *)matmul_tiled_16_unrolled_kernel, 16 * 16, 0, 16, 1},
     {"tiled_32", "32x32 shared tiles (1024 threads), loop kept", launch_tiled_32,
-     (const void *)matmul_tiled_32_kernel, 32 * 32, 32, 0},
+     (const void *)matmul_tiled_32_kernel, 32 * 32, 0, 32, 0},
     {"tiled_32_unrolled", "32x32 shared tiles, loop over the tile unrolled",
-     launch_tiled_32_unrolled, (const void *)matmul_tiled_32_unrolled_kernel, 32 * 32, 32, 1},
+     launch_tiled_32_unrolled, (const void *)matmul_tiled_32_unrolled_kernel, 32 * 32, 0, 32, 1},
     {"register_blocked", "128x128 per block, 8x8 per thread in registers, float4, 2 buffers",
-     launch_register_blocked, (const void *)matmul_register_blocked_kernel, RB_THREADS, RB_TILE, 1},
-    {"warp_tiled", "128x128 per block, 32x64 per warp, 8x8 per thread, fragments double-buffered",
-     launch_warp_tiled, (const void *)matmul_warp_tiled_kernel, WT_THREADS, WT_TILE_M, 1},
+     launch_register_blocked, (const void *)matmul_register_blocked_kernel, RB_THREADS, 0, RB_TILE,
+     1},
+    {"warp_tiled", "128x256 per block, 64x64 per warp, 8x16 per thread, fragments double-buffered",
+     launch_warp_tiled, (const void *)matmul_warp_tiled_kernel, WT_THREADS, WT_SMEM_BYTES,
+     WT_TILE_M, 1},
 };
 extern "C" const int lab7_variant_count = sizeof lab7_variants / sizeof lab7_variants[0];

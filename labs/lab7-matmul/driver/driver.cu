@@ -340,9 +340,10 @@ static struct sm_resources sm_resources_of(const struct gpu_info *g)
 
 static void resources_of(const struct lab *lab, const struct lab7_variant *v, struct outcome *o)
 {
-    o->occ = gpu_occupancy(&lab->gpu, v->kernel, v->block_threads, 0);
+    o->occ = gpu_occupancy(&lab->gpu, v->kernel, v->block_threads, v->smem_bytes);
     struct sm_resources sm = sm_resources_of(&lab->gpu);
-    struct block_demand d = {v->block_threads, o->occ.regs_per_thread, o->occ.static_smem_bytes};
+    struct block_demand d = {v->block_threads, o->occ.regs_per_thread,
+                             o->occ.static_smem_bytes + o->occ.dynamic_smem_bytes};
     struct residency r = residency_of(&sm, d);
     residency_limits(&r, o->occ.blocks_per_sm, o->limits, sizeof o->limits);
 }
