@@ -12,7 +12,7 @@
  * how many threads per block and how much dynamic shared memory, so that the driver can print
  * the resource table (registers, shared memory, blocks per SM, occupancy). A launcher that
  * asks for more than 48 KB per block allows its kernel that much first (cudaFuncSetAttribute,
- * cudaFuncAttributeMaxDynamicSharedMemorySize); the driver asks for the table after a
+ * cudaFuncAttributeMaxDynamicSharedMemorySize); the driver reads the resources only after a
  * variant's first launch.
  */
 #ifndef LAB7_KERNELS_H
