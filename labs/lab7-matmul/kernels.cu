@@ -10,6 +10,8 @@
  */
 #include "kernels.h"
 
+#include <cuda_pipeline.h> /* __pipeline_memcpy_async: cp.async, global to shared memory */
+
 #define UNTILED_BLOCK 16 /* the untiled kernel runs 16 x 16 threads per block, like the seed's */
 
 #define RB_TILE 128    /* register_blocked: outputs per block along m and along n */
@@ -20,23 +22,25 @@
 /* warp_tiled: the block's tile, cut into one tile per warp and one per thread (see the kernel) */
 #define WT_TILE_M 128   /* outputs per block along m */
 #define WT_TILE_N 256   /* and along n */
-#define WT_STEP 16      /* k covered by one pair of shared-memory tiles */
+#define WT_STEP 16      /* k covered by one A tile and one B tile in shared memory */
 #define WT_WARP_M 64    /* outputs per warp along m */
 #define WT_WARP_N 64    /* and along n */
 #define WT_THREAD_M 8   /* outputs per thread along m, in pieces of 4 */
 #define WT_THREAD_N 16  /* and along n */
 #define WT_MIN_BLOCKS 1 /* blocks per SM that __launch_bounds__ asks registers for */
 #define WT_PAD 4        /* floats added to each row of the transposed A tile */
+#define WT_STAGES 3     /* B tiles in shared memory: a ring, copied WT_STAGES - 1 steps ahead */
 #define WT_LANES_N (WT_WARP_N / WT_THREAD_N) /* a warp's threads along n */
 #define WT_LANES_M (WT_WARP_M / WT_THREAD_M) /* and along m: WT_LANES_M x WT_LANES_N = 32 */
 #define WT_THREADS (WT_TILE_M / WT_WARP_M * (WT_TILE_N / WT_WARP_N) * 32)
 #define WT_A_LOADS (WT_TILE_M * WT_STEP / 4 / WT_THREADS) /* float4 of A per thread per step */
 #define WT_B_LOADS (WT_STEP * WT_TILE_N / 4 / WT_THREADS) /* and of B */
-/* Its two pairs of shared tiles: 49,664 bytes, more than the 48 KB a block may declare
- * statically, so they are dynamic shared memory (the launcher asks for them). */
+#define WT_B_ROWS (WT_THREADS / (WT_TILE_N / 4)) /* B tile rows between a thread's float4s */
+/* Its shared tiles, two of A and WT_STAGES of B: 66,048 bytes, more than the 48 KB a block
+ * may declare statically, so they are dynamic shared memory (the launcher asks for them). */
 #define WT_A_TILE_FLOATS (WT_STEP * (WT_TILE_M + WT_PAD))
 #define WT_B_TILE_FLOATS (WT_STEP * WT_TILE_N)
-#define WT_SMEM_BYTES (2 * (WT_A_TILE_FLOATS + WT_B_TILE_FLOATS) * sizeof(float))
+#define WT_SMEM_BYTES ((2 * WT_A_TILE_FLOATS + WT_STAGES * WT_B_TILE_FLOATS) * sizeof(float))
 
 typedef void (*matmul_kernel)(float *c, const float *a, const float *b, int m, int n, int k);
 
@@ -206,9 +210,12 @@ __global__ void __launch_bounds__(RB_THREADS, 2)
  * WT_THREAD_M x WT_THREAD_N outputs in pieces of 4 x 4. A warp then reads only the rows and
  * columns of its own tile from shared memory, in consecutive 16-byte pieces (no bank
  * conflicts). The fragments of k+1 are read while the multiply-adds of k run (two sets of
- * fragment registers), and, as in register_blocked, the next step's global loads are in
- * flight while this step computes (two shared buffers, one barrier per step). Its shared
- * tiles are dynamic shared memory: together they are over the 48 KB of a static declaration. */
+ * fragment registers). A goes as in register_blocked: the next step's loads in registers while
+ * this step computes, stored transposed into the other of two A tiles after it. B goes by
+ * cp.async straight into a ring of WT_STAGES tiles, WT_STAGES - 1 steps ahead: no registers
+ * in between, and each thread's source pointer moves on by WT_STEP rows a step, so the copies
+ * cost no address arithmetic. One barrier per step. Its shared tiles are dynamic shared
+ * memory: together they are over the 48 KB of a static declaration. */
 __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
     matmul_warp_tiled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
 {
@@ -216,9 +223,12 @@ __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
     // register_blocked: give each warp its own WT_WARP_M x WT_WARP_N part of the block's
     // tile, keep the per-thread 4 x 4 pieces WT_LANES_M * 4 rows and WT_LANES_N * 4 columns
     // apart, read the next k's fragments before the current k's multiply-adds, and guard
-    // the edges of C when writing. The two pairs of tiles (WT_SMEM_BYTES) are more than a
-    // block may declare statically: declare `extern __shared__ __align__(16) float smem[];`
-    // and cut it into two A tiles of WT_A_TILE_FLOATS and two B tiles of WT_B_TILE_FLOATS.
+    // the edges of C when writing. The tiles (WT_SMEM_BYTES) are more than a block may
+    // declare statically: declare `extern __shared__ __align__(16) float smem[];` and cut
+    // it into two A tiles of WT_A_TILE_FLOATS and WT_STAGES B tiles of WT_B_TILE_FLOATS.
+    // Copy B with __pipeline_memcpy_async(dst, src, 16) WT_STAGES - 1 steps ahead, one
+    // __pipeline_commit() a step, and __pipeline_wait_prior(WT_STAGES - 2) before the
+    // barrier that ends a step; keep a pointer into B that moves on by WT_STEP rows a step.
 }
 
 static int launch_untiled(float *c, const float *a, const float *b, int m, int n, int k,
@@ -346,7 +356,7 @@ extern "C" const struct lab7_variant lab7_variants[] = {
     {"register_blocked", "128x128 per block, 8x8 per thread in registers, float4, 2 buffers",
      launch_register_blocked, (const void *)matmul_register_blocked_kernel, RB_THREADS, 0, RB_TILE,
      1},
-    {"warp_tiled", "128x256 per block, 64x64 per warp, 8x16 per thread, fragments double-buffered",
+    {"warp_tiled", "128x256 per block, 64x64 per warp, 8x16 per thread, B by cp.async, 3 stages",
      launch_warp_tiled, (const void *)matmul_warp_tiled_kernel, WT_THREADS, WT_SMEM_BYTES,
      WT_TILE_M, 1},
 };

@@ -14,6 +14,8 @@
  */
 #include "kernels.h"
 
+#include <cuda_pipeline.h> /* __pipeline_memcpy_async: cp.async, global to shared memory */
+
 #define UNTILED_BLOCK 16 /* the untiled kernel runs 16 x 16 threads per block, like the seed's */
 
 #define RB_TILE 128    /* register_blocked: outputs per block along m and along n */
@@ -24,23 +26,25 @@
 /* warp_tiled: the block's tile, cut into one tile per warp and one per thread (see the kernel) */
 #define WT_TILE_M 128   /* outputs per block along m */
 #define WT_TILE_N 256   /* and along n */
-#define WT_STEP 16      /* k covered by one pair of shared-memory tiles */
+#define WT_STEP 16      /* k covered by one A tile and one B tile in shared memory */
 #define WT_WARP_M 64    /* outputs per warp along m */
 #define WT_WARP_N 64    /* and along n */
 #define WT_THREAD_M 8   /* outputs per thread along m, in pieces of 4 */
 #define WT_THREAD_N 16  /* and along n */
 #define WT_MIN_BLOCKS 1 /* blocks per SM that __launch_bounds__ asks registers for */
 #define WT_PAD 4        /* floats added to each row of the transposed A tile */
+#define WT_STAGES 3     /* B tiles in shared memory: a ring, copied WT_STAGES - 1 steps ahead */
 #define WT_LANES_N (WT_WARP_N / WT_THREAD_N) /* a warp's threads along n */
 #define WT_LANES_M (WT_WARP_M / WT_THREAD_M) /* and along m: WT_LANES_M x WT_LANES_N = 32 */
 #define WT_THREADS (WT_TILE_M / WT_WARP_M * (WT_TILE_N / WT_WARP_N) * 32)
 #define WT_A_LOADS (WT_TILE_M * WT_STEP / 4 / WT_THREADS) /* float4 of A per thread per step */
 #define WT_B_LOADS (WT_STEP * WT_TILE_N / 4 / WT_THREADS) /* and of B */
-/* Its two pairs of shared tiles: 49,664 bytes, more than the 48 KB a block may declare
- * statically, so they are dynamic shared memory (the launcher asks for them). */
+#define WT_B_ROWS (WT_THREADS / (WT_TILE_N / 4)) /* B tile rows between a thread's float4s */
+/* Its shared tiles, two of A and WT_STAGES of B: 66,048 bytes, more than the 48 KB a block
+ * may declare statically, so they are dynamic shared memory (the launcher asks for them). */
 #define WT_A_TILE_FLOATS (WT_STEP * (WT_TILE_M + WT_PAD))
 #define WT_B_TILE_FLOATS (WT_STEP * WT_TILE_N)
-#define WT_SMEM_BYTES (2 * (WT_A_TILE_FLOATS + WT_B_TILE_FLOATS) * sizeof(float))
+#define WT_SMEM_BYTES ((2 * WT_A_TILE_FLOATS + WT_STAGES * WT_B_TILE_FLOATS) * sizeof(float))
 
 typedef void (*matmul_kernel)(float *c, const float *a, const float *b, int m, int n, int k);
 
@@ -297,30 +301,22 @@ static __device__ __forceinline__ void multiply_step(float acc[8][8],
     }
 }
 
-/* Loads one step of the warp_tiled kernel from global memory into registers: this thread's
- * share of the A tile (rows of the block, k0..k0+WT_STEP-1) and of the B tile, 16 bytes at a
- * time. Thread t takes the float4s t, t + WT_THREADS, ... of each tile. */
-static __device__ __forceinline__ void warp_tiled_load(float4 *a_next, float4 *b_next,
-                                                       const float *a, const float *b, int m, int n,
-                                                       int k, int block_row, int block_col, int k0)
+/* Loads this thread's share of one step of the warp_tiled kernel's A tile (rows of the block,
+ * k0..k0+WT_STEP-1) from global memory into registers, 16 bytes at a time: the float4s
+ * t, t + WT_THREADS, ... of the tile. */
+static __device__ __forceinline__ void warp_tiled_load_a(float4 *a_next, const float *a, int m,
+                                                         int k, int block_row, int k0)
 {
 #pragma unroll
     for (int l = 0; l < WT_A_LOADS; l++) {
         int i = threadIdx.x + l * WT_THREADS;
         a_next[l] = load_four(a, m, k, block_row + i / (WT_STEP / 4), k0 + i % (WT_STEP / 4) * 4);
     }
-#pragma unroll
-    for (int l = 0; l < WT_B_LOADS; l++) {
-        int i = threadIdx.x + l * WT_THREADS;
-        b_next[l] =
-            load_four(b, k, n, k0 + i / (WT_TILE_N / 4), block_col + i % (WT_TILE_N / 4) * 4);
-    }
 }
 
-/* Stores what warp_tiled_load fetched into a pair of shared tiles: A transposed, B as it is. */
-static __device__ __forceinline__ void warp_tiled_stage(float (*a_tile)[WT_TILE_M + WT_PAD],
-                                                        float (*b_tile)[WT_TILE_N],
-                                                        const float4 *a_next, const float4 *b_next)
+/* Stores what warp_tiled_load_a fetched into an A tile, transposed. */
+static __device__ __forceinline__ void warp_tiled_stage_a(float (*a_tile)[WT_TILE_M + WT_PAD],
+                                                          const float4 *a_next)
 {
 #pragma unroll
     for (int l = 0; l < WT_A_LOADS; l++) {
@@ -331,11 +327,32 @@ static __device__ __forceinline__ void warp_tiled_stage(float (*a_tile)[WT_TILE_
         a_tile[p + 2][row] = a_next[l].z;
         a_tile[p + 3][row] = a_next[l].w;
     }
+}
+
+/* Copies this thread's share of the B tile of step k0 (its rows b_row, b_row + WT_B_ROWS, ...,
+ * its columns b_col..b_col+3) into a B tile of the ring; src points at the first of them in B
+ * (row k0 + b_row, column block_col + b_col), aligned says that its float4s lie inside B and
+ * on 16-byte boundaries. A full
+ * step of 16-byte aligned columns inside the matrix goes by cp.async: global to shared memory
+ * without registers, waited for later (__pipeline_wait_prior). Anything else (the last,
+ * partial step, the right edge, rows not a multiple of 4 long) is loaded and stored here. */
+static __device__ __forceinline__ void warp_tiled_copy_b(float (*b_tile)[WT_TILE_N],
+                                                         const float *src, bool aligned,
+                                                         const float *b, int k, int n, int k0,
+                                                         int b_row, int b_col, int block_col)
+{
+    if (aligned && k0 + WT_STEP <= k) {
+#pragma unroll
+        for (int l = 0; l < WT_B_LOADS; l++)
+            __pipeline_memcpy_async(&b_tile[b_row + l * WT_B_ROWS][b_col],
+                                    src + (size_t)l * WT_B_ROWS * n, 16);
+        return;
+    }
 #pragma unroll
     for (int l = 0; l < WT_B_LOADS; l++) {
-        int i = threadIdx.x + l * WT_THREADS;
-        *reinterpret_cast<float4 *>(&b_tile[i / (WT_TILE_N / 4)][i % (WT_TILE_N / 4) * 4]) =
-            b_next[l];
+        int row = b_row + l * WT_B_ROWS;
+        *reinterpret_cast<float4 *>(&b_tile[row][b_col]) =
+            load_four(b, k, n, k0 + row, block_col + b_col);
     }
 }
 
@@ -433,9 +450,12 @@ __global__ void __launch_bounds__(RB_THREADS, 2)
  * WT_THREAD_M x WT_THREAD_N outputs in pieces of 4 x 4. A warp then reads only the rows and
  * columns of its own tile from shared memory, in consecutive 16-byte pieces (no bank
  * conflicts). The fragments of k+1 are read while the multiply-adds of k run (two sets of
- * fragment registers), and, as in register_blocked, the next step's global loads are in
- * flight while this step computes (two shared buffers, one barrier per step). Its shared
- * tiles are dynamic shared memory: together they are over the 48 KB of a static declaration. */
+ * fragment registers). A goes as in register_blocked: the next step's loads in registers while
+ * this step computes, stored transposed into the other of two A tiles after it. B goes by
+ * cp.async straight into a ring of WT_STAGES tiles, WT_STAGES - 1 steps ahead: no registers
+ * in between, and each thread's source pointer moves on by WT_STEP rows a step, so the copies
+ * cost no address arithmetic. One barrier per step. Its shared tiles are dynamic shared
+ * memory: together they are over the 48 KB of a static declaration. */
 __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
     matmul_warp_tiled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
 {
@@ -444,9 +464,12 @@ __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
     //@todo register_blocked: give each warp its own WT_WARP_M x WT_WARP_N part of the block's
     //@todo tile, keep the per-thread 4 x 4 pieces WT_LANES_M * 4 rows and WT_LANES_N * 4 columns
     //@todo apart, read the next k's fragments before the current k's multiply-adds, and guard
-    //@todo the edges of C when writing. The two pairs of tiles (WT_SMEM_BYTES) are more than a
-    //@todo block may declare statically: declare `extern __shared__ __align__(16) float smem[];`
-    //@todo and cut it into two A tiles of WT_A_TILE_FLOATS and two B tiles of WT_B_TILE_FLOATS.
+    //@todo the edges of C when writing. The tiles (WT_SMEM_BYTES) are more than a block may
+    //@todo declare statically: declare `extern __shared__ __align__(16) float smem[];` and cut
+    //@todo it into two A tiles of WT_A_TILE_FLOATS and WT_STAGES B tiles of WT_B_TILE_FLOATS.
+    //@todo Copy B with __pipeline_memcpy_async(dst, src, 16) WT_STAGES - 1 steps ahead, one
+    //@todo __pipeline_commit() a step, and __pipeline_wait_prior(WT_STAGES - 2) before the
+    //@todo barrier that ends a step; keep a pointer into B that moves on by WT_STEP rows a step.
     extern __shared__ __align__(16) float wt_smem[]; /* WT_SMEM_BYTES, from the launcher */
     float(*a_tiles)[WT_STEP][WT_TILE_M + WT_PAD] =
         reinterpret_cast<float(*)[WT_STEP][WT_TILE_M + WT_PAD]>(wt_smem);
@@ -454,6 +477,10 @@ __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
         reinterpret_cast<float(*)[WT_STEP][WT_TILE_N]>(wt_smem + 2 * WT_A_TILE_FLOATS);
     int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     int block_row = blockIdx.y * WT_TILE_M, block_col = blockIdx.x * WT_TILE_N;
+    /* what this thread copies of each B tile, and where that starts in B for the next copy */
+    int b_row = threadIdx.x / (WT_TILE_N / 4), b_col = threadIdx.x % (WT_TILE_N / 4) * 4;
+    bool b_aligned = n % 4 == 0 && block_col + b_col < n;
+    const float *b_src = b + (size_t)b_row * n + block_col + b_col;
     /* this thread's first output, within the block's tile */
     int row0 = warp / (WT_TILE_N / WT_WARP_N) * WT_WARP_M + lane / WT_LANES_N * 4;
     int col0 = warp % (WT_TILE_N / WT_WARP_N) * WT_WARP_N + lane % WT_LANES_N * 4;
@@ -465,23 +492,42 @@ __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
         for (int j = 0; j < WT_THREAD_N; j++)
             acc[i][j] = 0.0f;
 
-    float4 a_next[WT_A_LOADS], b_next[WT_B_LOADS];
+    float4 a_next[WT_A_LOADS];
     float a_frag[2][WT_THREAD_M], b_frag[2][WT_THREAD_N]; /* fragments of k and of k+1 */
     int steps = (k + WT_STEP - 1) / WT_STEP;
-    warp_tiled_load(a_next, b_next, a, b, m, n, k, block_row, block_col, 0);
-    warp_tiled_stage(a_tiles[0], b_tiles[0], a_next, b_next);
+    warp_tiled_load_a(a_next, a, m, k, block_row, 0);
+    warp_tiled_stage_a(a_tiles[0], a_next);
+#pragma unroll
+    for (int s = 0; s < WT_STAGES - 1; s++) { /* B of the first steps in flight: a group each */
+        if (s < steps) {
+            warp_tiled_copy_b(b_tiles[s], b_src, b_aligned, b, k, n, s * WT_STEP, b_row, b_col,
+                              block_col);
+            b_src += (size_t)WT_STEP * n;
+        }
+        __pipeline_commit();
+    }
+    __pipeline_wait_prior(WT_STAGES - 2); /* step 0's B has landed */
     __syncthreads();
+    int b_read = 0, b_write = WT_STAGES - 1; /* the ring's tiles of this step and of the copy */
     for (int s = 0; s < steps; s++) {
-        int cur = s % 2;
+        int cur = s % 2, b_cur = b_read;
         bool more = s + 1 < steps;
+        if (s + WT_STAGES - 1 < steps) { /* into the tile step s - 1 used: all are past it */
+            warp_tiled_copy_b(b_tiles[b_write], b_src, b_aligned, b, k, n,
+                              (s + WT_STAGES - 1) * WT_STEP, b_row, b_col, block_col);
+            b_src += (size_t)WT_STEP * n;
+        }
+        __pipeline_commit();
+        b_read = b_read + 1 == WT_STAGES ? 0 : b_read + 1;
+        b_write = b_write + 1 == WT_STAGES ? 0 : b_write + 1;
         if (more)
-            warp_tiled_load(a_next, b_next, a, b, m, n, k, block_row, block_col, (s + 1) * WT_STEP);
-        warp_tiled_fragments(a_frag[0], b_frag[0], a_tiles[cur], b_tiles[cur], 0, row0, col0);
+            warp_tiled_load_a(a_next, a, m, k, block_row, (s + 1) * WT_STEP);
+        warp_tiled_fragments(a_frag[0], b_frag[0], a_tiles[cur], b_tiles[b_cur], 0, row0, col0);
 #pragma unroll
         for (int p = 0; p < WT_STEP; p++) {
             if (p + 1 < WT_STEP)
                 warp_tiled_fragments(a_frag[(p + 1) % 2], b_frag[(p + 1) % 2], a_tiles[cur],
-                                     b_tiles[cur], p + 1, row0, col0);
+                                     b_tiles[b_cur], p + 1, row0, col0);
 #pragma unroll
             for (int i = 0; i < WT_THREAD_M; i++)
 #pragma unroll
@@ -489,7 +535,8 @@ __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
                     acc[i][j] += a_frag[p % 2][i] * b_frag[p % 2][j];
         }
         if (more)
-            warp_tiled_stage(a_tiles[cur ^ 1], b_tiles[cur ^ 1], a_next, b_next);
+            warp_tiled_stage_a(a_tiles[cur ^ 1], a_next);
+        __pipeline_wait_prior(WT_STAGES - 2); /* step s + 1's B has landed (this thread's) */
         __syncthreads();
     }
 
@@ -648,7 +695,7 @@ extern "C" const struct lab7_variant lab7_variants[] = {
     {"register_blocked", "128x128 per block, 8x8 per thread in registers, float4, 2 buffers",
      launch_register_blocked, (const void *)matmul_register_blocked_kernel, RB_THREADS, 0, RB_TILE,
      1},
-    {"warp_tiled", "128x256 per block, 64x64 per warp, 8x16 per thread, fragments double-buffered",
+    {"warp_tiled", "128x256 per block, 64x64 per warp, 8x16 per thread, B by cp.async, 3 stages",
      launch_warp_tiled, (const void *)matmul_warp_tiled_kernel, WT_THREADS, WT_SMEM_BYTES,
      WT_TILE_M, 1},
 };
