@@ -3,7 +3,8 @@
 # launch a point: the timed launch of `lab8 --cliff-only` (after its verified launch and one
 # warm-up) or the verifying launch at 512^3. Each runs through tools/ncu-counters.sh; without
 # ncu, or where counters are refused, it says so in one line and exits 0: the lab itself needs
-# no counters. CSV_DIR=... changes the folder (results/lab8). The parts (all three by default):
+# no counters. CSV_DIR=... changes the folder (results/lab8); COUNTERS_LOG=FILE appends what
+# each point's run printed (the lab, ncu) to FILE. The parts (all three by default):
 # table     the seed's Fig. 5 and 7: L2 hit rate, achieved occupancy and DRAM bytes of v1/v2
 #           (r 1), v7/v8 (r 5) and v4/v5 (r 3) before, at and after their predicted cliff
 #           (X = cliff/2, cliff, 2 x cliff, rounded to 32), in counters.csv.
@@ -39,6 +40,7 @@ measure() {
     rm -rf "$point/run"
     NCU_EXTRA=$ncu_extra tools/ncu-counters.sh "$point/p.csv" "$ncu_metrics" -- "$bin" "$@" \
         --csv "$point/run" >"$point/said" 2>&1
+    [ -z "${COUNTERS_LOG:-}" ] || { echo "== $bin $* ($ncu_extra)" && cat "$point/said" "$point/p.log" 2>/dev/null; } >>"$COUNTERS_LOG"
     if [ ! -s "$point/p.csv" ]; then
         grep -m 1 '^counters:' "$point/said"
         exit 0
