@@ -67,7 +67,7 @@ check "lab8 counters.sh without ncu: one line, no CSV, exit 0" bash -c "
     out=\$(env $fake8 NCU=/nonexistent/ncu CSV_DIR='$tmp/c8n' sh labs/lab8-stencil/counters.sh tests/fake-lab curve) &&
     [ \$(echo \"\$out\" | wc -l) -eq 1 ] && echo \"\$out\" | grep -q '^counters: Nsight Compute .* not found' &&
     [ ! -e '$tmp/c8n/l2-cliff.csv' ]"
-if [ $have_gnuplot -eq 1 ]; then
+if [ "$have_gnuplot" -eq 1 ]; then
     check "lab8 plot-l2-cliff.gp draws counters.sh's curve CSV without a warning" bash -c "
         sh tools/render-plots.sh labs/lab8-stencil '$tmp/c8' '$tmp/c8p' png >'$tmp/c8p.log' 2>&1 &&
         grep -q 'plot l2-cliff: ' '$tmp/c8p.log' && [ -s '$tmp/c8p/l2-cliff.png' ] && ! grep -qi warning '$tmp/c8p.log'"
