@@ -25,22 +25,24 @@ set arrow 1 from 1, graph 0 to 1, graph 1 nohead lt 3
 figure = "set multiplot layout 1, 2 title sprintf('Lab 8: the L2 around the cliff (Y = %d, Z = %d), %s; one launch a point under Nsight Compute', ny, nz, gpu_name); \
   set title 'L2 hit rate'; set ylabel 'L2 sector hit rate (%)'; set yrange [0:100]; \
   set key bottom left font ',9' samplen 3; \
-  plot for [k = 1:5:2] csv using (x_of(k)):'l2_hit_pct' with linespoints lc rgb word(colours, k) lw 2 dt 1 pt 7 title title_of(k), \
-       for [k = 2:6:2] csv using (x_of(k)):'l2_hit_pct' with linespoints lc rgb word(colours, k) lw 2 dt 2 pt 6 title title_of(k), \
+  plot for [k = 1:5:2] csv using (x_of(k)):'l2_hit_pct' with linespoints lc rgb word(colours, k) lw 2 dt 1 pt 7 ps marks title title_of(k), \
+       for [k = 2:6:2] csv using (x_of(k)):'l2_hit_pct' with linespoints lc rgb word(colours, k) lw 2 dt 2 pt 6 ps marks title title_of(k), \
        NaN with lines lt 3 title 'predicted cliff'; \
   set title 'time per interior point'; set ylabel 'ps per interior point (one launch)'; set yrange [0:*]; \
   set key off; \
-  plot for [k = 1:5:2] csv using (x_of(k)):(ps_per_point(0)) with linespoints lc rgb word(colours, k) lw 2 dt 1 pt 7 notitle, \
-       for [k = 2:6:2] csv using (x_of(k)):(ps_per_point(0)) with linespoints lc rgb word(colours, k) lw 2 dt 2 pt 6 notitle; \
+  plot for [k = 1:5:2] csv using (x_of(k)):(ps_per_point(0)) with linespoints lc rgb word(colours, k) lw 2 dt 1 pt 7 ps marks notitle, \
+       for [k = 2:6:2] csv using (x_of(k)):(ps_per_point(0)) with linespoints lc rgb word(colours, k) lw 2 dt 2 pt 6 ps marks notitle; \
   unset multiplot"
 if (png_wanted) {
     set terminal pngcairo size 1400,620 noenhanced font 'Sans,11'
     set output out.'.png'
+    marks = 1
     eval figure
 }
 if (pdf_wanted) {
     set terminal pdfcairo size 24cm,10cm noenhanced font 'Sans,8'
     set output out.'.pdf'
+    marks = 0.5
     eval figure
 }
 unset output
