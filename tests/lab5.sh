@@ -8,7 +8,8 @@
 # phenomenon (the runtime's registers and local memory agree with the compiler's; at cap 24,
 # fwd_o8_queue at least 1.5x slower than at cap 32: on the H100 the spills cost, while the
 # L1's size hardly matters, so that is not asserted); where ncu
-# works, the counters (local loads at cap 24, none uncapped; the larger L1 hits more often);
+# works, the counters (local loads at cap 24, none uncapped; the larger L1 hits more often)
+# and the spill instructions (--spills: local loads and stores at cap 24, none uncapped);
 # planted bugs (tests/fixtures/lab5/*.sed) caught and named.
 # shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol5=$OUT/solution/lab5/lab5
@@ -42,5 +43,8 @@ judge_counters5() {
         awk -f tests/judges/columns.awk -f tests/judges/lab5-counters-arms.awk "$tmp/cnt5/arms.csv"
 }
 counters_test "$name" judge_counters5 "$sol5" --quick --only fwd_o8_queue --counters --csv "$tmp/cnt5"
+name="gpu: lab5 --spills: local loads and stores at cap 24, none uncapped; the share is theirs"
+judge_spills5() { awk -f tests/judges/columns.awk -f tests/judges/lab5-spills.awk "$tmp/spl5/spills.csv"; }
+counters_test "$name" judge_spills5 "$sol5" --quick --only fwd_o8_queue --spills --csv "$tmp/spl5"
 
 fixture_checks 5 --n 67

@@ -44,3 +44,35 @@ const char *ncu_columns(const struct counters *c, char *text, size_t len)
     }
     return text;
 }
+
+/* What --spills asks ncu for, in the order of struct spill_counts. */
+static const char *const spill_metrics[] = {"smsp__inst_executed.sum",
+                                            "smsp__inst_executed_op_local_ld.sum",
+                                            "smsp__inst_executed_op_local_st.sum"};
+
+static int keep_spill_counts(void *ctx, int point, const double *v)
+{
+    struct spill_counts *s = (struct spill_counts *)ctx + point;
+    s->instructions = v[0];
+    s->local_loads = v[1];
+    s->local_stores = v[2];
+    s->seen = 1;
+    return 1;
+}
+
+void collect_spill_counts(const char *args, struct spill_counts *s, int points)
+{
+    profile_self(spill_metrics, 3, points, args, keep_spill_counts, s,
+                 "the spill columns stay empty");
+}
+
+const char *spill_columns(const struct spill_counts *s, char *text, size_t len)
+{
+    double spills = s->local_loads + s->local_stores;
+    if (!s->seen || !isfinite(spills) || !(s->instructions > 0))
+        snprintf(text, len, ",,,");
+    else
+        snprintf(text, len, "%.0f,%.0f,%.0f,%.2f", s->instructions, s->local_loads, s->local_stores,
+                 100.0 * spills / s->instructions);
+    return text;
+}

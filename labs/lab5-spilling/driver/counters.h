@@ -12,6 +12,10 @@
  *                 shared-memory size the launch was given (the carveout the driver chose)
  *   instructions  warp instructions executed (the seed counts the spills' share of them)
  * No ncu, or no permission to read counters: one line, and the columns stay empty.
+ *
+ * --spills asks for three counts only, in spills.csv (SPILL_COLUMNS): the warp instructions
+ * a kernel executed, its local loads and local stores among them (the compiler's spill code:
+ * these kernels keep no array in local memory), and their share in percent (the seed's 4.6%).
  */
 #ifndef LAB5_COUNTERS_H
 #define LAB5_COUNTERS_H
@@ -47,5 +51,18 @@ void collect_counters(const char *args, struct counters *c, int points);
 
 /* The ncu_* columns of a point: empty without counters, and where ncu gave no value. */
 const char *ncu_columns(const struct counters *c, char *text, size_t len);
+
+#define SPILL_COLUMNS "instructions,local_ld_instructions,local_st_instructions,spill_share_pct"
+
+struct spill_counts {
+    double instructions, local_loads, local_stores; /* warp instructions; NAN where none */
+    int seen;
+};
+
+/* As collect_counters, for --spills: the three counts of each point. */
+void collect_spill_counts(const char *args, struct spill_counts *s, int points);
+
+/* The SPILL_COLUMNS of a point: empty without counters. */
+const char *spill_columns(const struct spill_counts *s, char *text, size_t len);
 
 #endif

@@ -9,6 +9,8 @@
  *   arms       the seed's question, fwd_o8_queue at caps 32, 24 and none: the L1 as small as it
  *              goes (carveout: most shared memory), as the CUDA driver leaves it, and as large as
  *              the resident blocks allow; at 32 and 24, spilling to shared memory (CUDA 13)
+ *   spills     (--spills instead of the two above) every variant at every cap, verified, not
+ *              timed: the local loads and stores among the instructions executed (ncu)
  * bytes = 16 a point (cur, prev, vsq read once, next written once); flops = 53 a point. Lab
  * columns: cap; regs, stack_bytes (local memory a thread), smem_bytes (static, a block), from
  * cudaFuncGetAttributes; spill_store_bytes, spill_load_bytes (bytes of spill code) from the
@@ -19,7 +21,8 @@
  * Every kernel (each cap of each variant) is verified first, on awkward grids and the timed grid,
  * against a CPU reference in double (wave_check.h). While timed, each repetition reads inputs of
  * its own (vary.h), two repetitions' outputs are checked (timing.h), and a time under the DRAM
- * floor is IMPLAUSIBLE. --check verifies only. Lab options: --cap C (0 = none), --counters.
+ * floor is IMPLAUSIBLE. --check verifies only. Lab options: --cap C (0 = none), --counters,
+ * --spills.
  * A point (points.h) is one kernel timed: a variant at a cap, where it spills, its carveout.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -61,6 +64,7 @@ struct state {
     struct point point[MAX_POINTS];
     struct result result[MAX_POINTS];
     struct counters counters[MAX_POINTS];
+    struct spill_counts spills[MAX_POINTS];
 };
 
 static int cap_selected(const struct state *st, int cap)
@@ -100,14 +104,16 @@ static void add_point(struct lab *lab, struct state *st, int v, int cap, int sme
     st->point[st->points++] = p;
 }
 
-/* Caps: every variant at every cap. Arms: fwd_o8_queue, carveouts in the order default,
- * max_shared, most_l1 (the preference stays untouched until the first change), then
- * spilling to shared memory. --profile-once launches them in the same order. */
-static void enumerate_points(struct lab *lab, struct state *st)
+/* Caps: every variant at every cap. Arms (not with --spills): fwd_o8_queue, carveouts in
+ * the order default, max_shared, most_l1 (the preference stays untouched until the first
+ * change), then spilling to shared memory. --profile-once launches them in the same order. */
+static void enumerate_points(struct lab *lab, struct state *st, int with_arms)
 {
     for (int v = 0; v < lab5_variant_count; v++)
         for (int c = 0; c < LAB5_CAP_COUNT; c++)
             add_point(lab, st, v, caps[c], 0, 0, CARVE_DEFAULT);
+    if (!with_arms)
+        return;
     int q = -1;
     for (int v = 0; v < lab5_variant_count; v++)
         q = strcmp(lab5_variants[v].name, "fwd_o8_queue") ? q : v;
@@ -410,6 +416,41 @@ static void report_arms(struct lab *lab, const struct state *st)
         report_close(&rep);
 }
 
+/* --spills: each point verified on the timed grid (its row ok, or why not), with its counts. */
+static void report_spills(struct lab *lab, struct state *st)
+{
+    const char *columns = "cap,regs,stack_bytes,spill_store_bytes,spill_load_bytes," SPILL_COLUMNS;
+    struct reference ref;
+    reference_build(&ref, &st->d, st->timed);
+    struct report rep;
+    report_open(&rep, lab->csv_dir, "spills", &lab->info, "cap", columns);
+    for (int k = 0; k < st->points; k++) {
+        const struct point *p = &st->point[k];
+        struct result *res = &st->result[k];
+        res->status = ROW_NOT_IMPLEMENTED;
+        if (st->implemented[p->variant]) {
+            char label[160];
+            snprintf(label, sizeof label, "%s (cap %s)", lab5_variants[p->variant].name,
+                     cap_label(p->cap));
+            resources_of(lab, p, res);
+            res->status =
+                verify_kernel(lab, st, &lab5_variants[p->variant], p->cap, 0, &ref, label);
+        }
+        if (skip_row(st, k))
+            continue;
+        char stores[16] = "", loads[16] = "", counts[128];
+        if (res->compiled) {
+            snprintf(stores, sizeof stores, "%d", res->compiled->spill_stores);
+            snprintf(loads, sizeof loads, "%d", res->compiled->spill_loads);
+        }
+        report_point(&rep, st, k, columns, "%s,%d,%zu,%s,%s,%s", cap_label(p->cap),
+                     res->occ.regs_per_thread, res->occ.local_bytes_per_thread, stores, loads,
+                     spill_columns(&st->spills[k], counts, sizeof counts));
+    }
+    report_close(&rep);
+    reference_free(&ref);
+}
+
 /* Each variant's best and chosen caps, and the seed's question answered on this GPU. */
 static void print_summary(const struct state *st)
 {
@@ -456,7 +497,7 @@ static void print_summary(const struct state *st)
 int main(int argc, char **argv)
 {
     static struct state st;
-    static long long counters, profile_once;
+    static long long counters, profile_once, spills;
     st.cap = -1;
     const struct cli_extra extra[] = {
         {"cap", "C", "only this register cap (24, 32, 40, 48, 64, 96, 128; 0 = none)", &st.cap, 0,
@@ -465,14 +506,19 @@ int main(int argc, char **argv)
          "also profile one launch per point with Nsight Compute (ncu): local memory traffic, "
          "its L1 hit rates, L2 and DRAM bytes",
          &counters, 0, 1},
+        {"spills", NULL,
+         "instead of the caps and arms: count every cap's local loads and stores among the "
+         "instructions executed with Nsight Compute (ncu), in spills.csv; times nothing",
+         &spills, 0, 1},
         {"profile-once", NULL,
-         "(used by --counters) launch each point once for the profiler, verify nothing",
+         "(used by --counters and --spills) launch each point once for the profiler, verify "
+         "nothing",
          &profile_once, 0, 1},
     };
     const struct lab_description desc = {5,
                                          "Lab 5, registers and spilling: an 8th-order stencil at "
                                          "register caps 24..128, L1 against registers.",
-                                         LAB_TABLE(lab5_variants, lab5_variant_count), extra, 3};
+                                         LAB_TABLE(lab5_variants, lab5_variant_count), extra, 4};
     struct lab lab;
     lab_start(&lab, &desc, argc, argv);
     if (lab5_variant_count < 1 || lab5_variant_count > MAX_VARIANTS)
@@ -501,7 +547,7 @@ int main(int argc, char **argv)
                         t->chosen_cap);
         st.implemented[v] = 1;
     }
-    enumerate_points(&lab, &st);
+    enumerate_points(&lab, &st, !spills);
     do {
         if (lab.opts.n && (lab.opts.n < 2 * R + 1 || lab.opts.n > EDGE_MAX))
             memlab_die(EXIT_USAGE, "--n is the edge of a cubic grid: %d to %d (got %zu)", 2 * R + 1,
@@ -527,16 +573,19 @@ int main(int argc, char **argv)
                edge, interior_points(st.timed), n * 4 / 1048576.0, n * 4.0 / lab.gpu.l2_bytes,
                lab.opts.check ? ", verifying only" : "");
         verify_all(&lab, &st);
-        if (!lab.opts.check) {
-            if (counters) {
-                char args[512];
-                snprintf(args, sizeof args, "--check --profile-once --n %d --seed %llu%s%s%s", edge,
-                         (unsigned long long)lab.opts.seed, lab.opts.only ? " --only " : "",
-                         lab.opts.only ? lab.opts.only : "", st.cap >= 0 ? " --cap " : "");
-                if (st.cap >= 0)
-                    snprintf(args + strlen(args), sizeof args - strlen(args), "%lld", st.cap);
+        char args[512];
+        snprintf(args, sizeof args, "--check --profile-once --n %d --seed %llu%s%s%s%s", edge,
+                 (unsigned long long)lab.opts.seed, spills ? " --spills" : "",
+                 lab.opts.only ? " --only " : "", lab.opts.only ? lab.opts.only : "",
+                 st.cap >= 0 ? " --cap " : "");
+        if (st.cap >= 0)
+            snprintf(args + strlen(args), sizeof args - strlen(args), "%lld", st.cap);
+        if (spills && !lab.opts.check) {
+            collect_spill_counts(args, st.spills, st.points);
+            report_spills(&lab, &st);
+        } else if (!lab.opts.check) {
+            if (counters)
                 collect_counters(args, st.counters, st.points);
-            }
             time_points(&lab, &st);
             report_caps(&lab, &st);
             report_arms(&lab, &st);
