@@ -172,6 +172,46 @@ __global__ void tile_columns_padded_kernel(uint32_t *out, const uint32_t *in, si
     // row: copy input word i to row i / 32, column i % 32, wait, read the same way.
 }
 
+/* Histograms. Every bin starts from zero on every launch: the launchers clear it first. */
+__global__ void clear_histogram_kernel(uint32_t *hist, int bins)
+{
+    for (int b = blockIdx.x * blockDim.x + threadIdx.x; b < bins; b += gridDim.x * blockDim.x)
+        hist[b] = 0;
+}
+
+static void clear_histogram(uint32_t *hist, int bins, cudaStream_t stream)
+{
+    clear_histogram_kernel<<<(bins + LAB3_BLOCK - 1) / LAB3_BLOCK, LAB3_BLOCK, 0, stream>>>(hist,
+                                                                                            bins);
+}
+
+/* One thread per sample, one atomic add per sample, straight into the histogram in global
+ * memory: the L2 performs every add. Uniform samples over many bins spread the adds over
+ * many addresses; a hot bin makes most of them queue at one address, one after another. */
+__global__ void hist_global_atomics_kernel(uint32_t *hist, const uint32_t *in, size_t n, int bins)
+{
+    const int *samples = (const int *)in;
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        atomicAdd(&hist[lab3_bin(samples[i], bins)], 1u);
+}
+
+/* A histogram per block in shared memory: the block's adds stay in its SM, where an add
+ * to a shared word costs a few clocks instead of a trip to the L2, and a hot bin queues
+ * only the threads of one block instead of the whole GPU. At the end each block adds its
+ * counts into the global histogram: `bins` global adds per block, so the grid is sized to
+ * fill the GPU once, not one thread per sample. */
+__global__ void hist_shared_privatised_kernel(uint32_t *hist, const uint32_t *in, size_t n,
+                                              int bins)
+{
+    // TODO(3d): count this block's share of the samples into a histogram of its own in
+    // shared memory, then add it into `hist`. Why: an atomic add to a shared word stays
+    // in the SM, and a hot bin then queues one block's threads, not every thread of
+    // the GPU. A grid-stride loop lets a grid that only fills the GPU once cover any
+    // n. The shared counts must be zero before any thread adds to them, and complete
+    // before any thread merges them.
+}
+
 /* The given kernels' launchers, all alike: ceil(n / LAB3_BLOCK) blocks of LAB3_BLOCK. */
 #define GIVEN_LAUNCHER(name)                                                                       \
     static int launch_##name(uint32_t *out, const uint32_t *in, size_t n, int param,               \
@@ -208,6 +248,25 @@ static int launch_tile_columns_padded(uint32_t *out, const uint32_t *in, size_t 
     return LAB_NOT_IMPLEMENTED;
 }
 
+static int launch_hist_global_atomics(uint32_t *out, const uint32_t *in, size_t n, int bins,
+                                      cudaStream_t stream)
+{
+    clear_histogram(out, bins, stream);
+    if (n > 0)
+        hist_global_atomics_kernel<<<blocks_for(n), LAB3_BLOCK, 0, stream>>>(out, in, n, bins);
+    return LAB_OK;
+}
+
+static int launch_hist_shared_privatised(uint32_t *out, const uint32_t *in, size_t n, int bins,
+                                         cudaStream_t stream)
+{
+    // TODO(3d): clear `out` (clear_histogram), then launch hist_shared_privatised_kernel
+    // with a grid that fills the GPU once (the SM count times the blocks that fit on
+    // an SM: cudaDeviceGetAttribute, cudaOccupancyMaxActiveBlocksPerMultiprocessor) and
+    // the shared memory its histogram needs (over 48 KiB only after cudaFuncSetAttribute).
+    return LAB_NOT_IMPLEMENTED;
+}
+
 extern "C" const struct lab3_variant lab3_variants[] = {
     {"stride_4byte", "thread t reads 4-byte word t*stride", launch_stride_4byte},
     {"stride_8byte", "thread t reads 8-byte word t*stride", launch_stride_8byte},
@@ -220,5 +279,9 @@ extern "C" const struct lab3_variant lab3_variants[] = {
     {"tile_columns", "a warp reads a column of it (the transpose pattern)", launch_tile_columns},
     {"tile_columns_padded", "a column of a tile whose rows are 33 words apart",
      launch_tile_columns_padded},
+    {"hist_global_atomics", "every sample's atomic add goes to the histogram in global memory",
+     launch_hist_global_atomics},
+    {"hist_shared_privatised", "a histogram per block in shared memory, merged at the end",
+     launch_hist_shared_privatised},
 };
 extern "C" const int lab3_variant_count = sizeof lab3_variants / sizeof lab3_variants[0];

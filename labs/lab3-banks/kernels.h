@@ -25,6 +25,11 @@
  *     tile_rows                    element (32w + c, lane): the warp reads a row
  *     tile_columns(_padded)        element (32w + lane, c): the warp reads a column
  *   tile_columns keeps rows 32 words apart in shared memory, tile_columns_padded 33.
+ * hist_global_atomics, hist_shared_privatised (param = bins, 1..LAB3_HIST_BINS_MAX):
+ *   `in` holds n samples, ints in (-bins, bins); sample s counts in bin lab3_bin(s, bins).
+ *   When the launch's work is done, out[b] for b < bins is the number of samples in bin b,
+ *   whatever `out` held before; nothing past out[bins - 1] changes, and `in` does not.
+ *   These launchers choose their own grid (the rest use ceil(n / LAB3_BLOCK) blocks).
  */
 #ifndef LAB3_KERNELS_H
 #define LAB3_KERNELS_H
@@ -52,6 +57,8 @@
 #define LAB3_TILE_ROWS LAB3_BLOCK
 #define LAB3_TILE_COLS 32
 
+#define LAB3_HIST_BINS_MAX 4096
+
 /* The checksum every thread keeps: it depends on each word and on the order of reading. */
 #ifdef __CUDACC__
 __host__ __device__
@@ -62,12 +69,23 @@ __host__ __device__
     return acc * 31u + word;
 }
 
+/* The bin of a histogram sample: s itself, or s + bins for a negative s (the driver negates
+ * samples between timed repetitions, which moves a sample from bin b to bin bins - b). */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+    static inline int
+    lab3_bin(int sample, int bins)
+{
+    return sample < 0 ? sample + bins : sample;
+}
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Launch the variant's kernel on `stream` with ceil(n / LAB3_BLOCK) blocks of LAB3_BLOCK
- * threads; return LAB_OK or LAB_NOT_IMPLEMENTED. */
+/* Launch the variant's kernel on `stream` (the bank variants: ceil(n / LAB3_BLOCK) blocks of
+ * LAB3_BLOCK threads); return LAB_OK or LAB_NOT_IMPLEMENTED. */
 typedef int (*lab3_launch_fn)(uint32_t *out, const uint32_t *in, size_t n, int param,
                               cudaStream_t stream);
 

@@ -223,6 +223,128 @@ __global__ void tile_columns_padded_kernel(uint32_t *out, const uint32_t *in, si
     //@end solution
 }
 
+/* Histograms. Every bin starts from zero on every launch: the launchers clear it first. */
+__global__ void clear_histogram_kernel(uint32_t *hist, int bins)
+{
+    for (int b = blockIdx.x * blockDim.x + threadIdx.x; b < bins; b += gridDim.x * blockDim.x)
+        hist[b] = 0;
+}
+
+static void clear_histogram(uint32_t *hist, int bins, cudaStream_t stream)
+{
+    clear_histogram_kernel<<<(bins + LAB3_BLOCK - 1) / LAB3_BLOCK, LAB3_BLOCK, 0, stream>>>(hist,
+                                                                                            bins);
+}
+
+/* One thread per sample, one atomic add per sample, straight into the histogram in global
+ * memory: the L2 performs every add. Uniform samples over many bins spread the adds over
+ * many addresses; a hot bin makes most of them queue at one address, one after another. */
+__global__ void hist_global_atomics_kernel(uint32_t *hist, const uint32_t *in, size_t n, int bins)
+{
+    const int *samples = (const int *)in;
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        atomicAdd(&hist[lab3_bin(samples[i], bins)], 1u);
+}
+
+//@begin solution
+/* The solution's choices: threads per block, histograms per block, blocks per SM (0: as
+ * many as fit). */
+#define PRIVATISED_THREADS 512
+#define PRIVATISED_COPIES 2
+#define PRIVATISED_BLOCKS_PER_SM 0
+
+/* Count into `copies` histograms in shared memory (warp w adds to copy w % copies, so fewer
+ * warps contend for one counter), reading four samples at a time; with `aggregate`, the
+ * lanes of a warp that share a bin elect one lane, which adds for all of them. Then add the
+ * block's counts into the global histogram, one atomic per nonzero bin. */
+__device__ void count_privatised(uint32_t *hist, const uint32_t *in, size_t n, int bins,
+                                 int copies, int aggregate)
+{
+    extern __shared__ uint32_t block_counts[];
+    for (int i = threadIdx.x; i < copies * bins; i += blockDim.x)
+        block_counts[i] = 0;
+    __syncthreads();
+
+    uint32_t *counts = block_counts + (threadIdx.x / 32) % copies * bins;
+    const int *samples = (const int *)in;
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    size_t quads = n / 4;
+    for (size_t q = first; q < quads; q += stride) {
+        int4 four = ((const int4 *)samples)[q];
+        int bin[4] = {lab3_bin(four.x, bins), lab3_bin(four.y, bins), lab3_bin(four.z, bins),
+                      lab3_bin(four.w, bins)};
+        for (int k = 0; k < 4; k++) {
+            if (aggregate) {
+                unsigned same = __match_any_sync(__activemask(), bin[k]);
+                if (threadIdx.x % 32 == __ffs(same) - 1)
+                    atomicAdd(&counts[bin[k]], __popc(same));
+            } else {
+                atomicAdd(&counts[bin[k]], 1u);
+            }
+        }
+    }
+    for (size_t i = 4 * quads + first; i < n; i += stride)
+        atomicAdd(&counts[lab3_bin(samples[i], bins)], 1u);
+    __syncthreads();
+
+    for (int b = threadIdx.x; b < bins; b += blockDim.x) {
+        uint32_t sum = 0;
+        for (int c = 0; c < copies; c++)
+            sum += block_counts[c * bins + b];
+        if (sum)
+            atomicAdd(&hist[b], sum);
+    }
+}
+
+//@end solution
+/* A histogram per block in shared memory: the block's adds stay in its SM, where an add
+ * to a shared word costs a few clocks instead of a trip to the L2, and a hot bin queues
+ * only the threads of one block instead of the whole GPU. At the end each block adds its
+ * counts into the global histogram: `bins` global adds per block, so the grid is sized to
+ * fill the GPU once, not one thread per sample. */
+__global__ void hist_shared_privatised_kernel(uint32_t *hist, const uint32_t *in, size_t n,
+                                              int bins)
+{
+    //@begin solution
+    //@todo TODO(3d): count this block's share of the samples into a histogram of its own in
+    //@todo shared memory, then add it into `hist`. Why: an atomic add to a shared word stays
+    //@todo in the SM, and a hot bin then queues one block's threads, not every thread of
+    //@todo the GPU. A grid-stride loop lets a grid that only fills the GPU once cover any
+    //@todo n. The shared counts must be zero before any thread adds to them, and complete
+    //@todo before any thread merges them.
+    count_privatised(hist, in, n, bins, PRIVATISED_COPIES, 0);
+    //@end solution
+}
+//@begin solution
+
+typedef void (*histogram_kernel)(uint32_t *, const uint32_t *, size_t, int);
+
+/* Clear `out`, then run `kernel` with `threads` per block, the shared memory of `copies`
+ * histograms (the kernel's own number) and `per_sm` blocks per SM (0: as many as fit). */
+static int launch_privatised(histogram_kernel kernel, uint32_t *out, const uint32_t *in, size_t n,
+                             int bins, cudaStream_t stream, int threads, int copies, int per_sm)
+{
+    int device, sms;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    size_t smem = (size_t)copies * bins * sizeof(uint32_t);
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+    int fit = 0;
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, threads, smem);
+    if (per_sm <= 0 || per_sm > fit)
+        per_sm = fit;
+    size_t blocks = (size_t)sms * (per_sm > 0 ? per_sm : 1);
+    size_t needed = (n / 4 + threads - 1) / threads;
+    if (blocks > needed)
+        blocks = needed > 0 ? needed : 1;
+    clear_histogram(out, bins, stream);
+    kernel<<<(unsigned)blocks, threads, smem, stream>>>(out, in, n, bins);
+    return LAB_OK;
+}
+//@end solution
+
 /* The given kernels' launchers, all alike: ceil(n / LAB3_BLOCK) blocks of LAB3_BLOCK. */
 #define GIVEN_LAUNCHER(name)                                                                       \
     static int launch_##name(uint32_t *out, const uint32_t *in, size_t n, int param,               \
@@ -271,6 +393,29 @@ static int launch_tile_columns_padded(uint32_t *out, const uint32_t *in, size_t 
     //@end solution
 }
 
+static int launch_hist_global_atomics(uint32_t *out, const uint32_t *in, size_t n, int bins,
+                                      cudaStream_t stream)
+{
+    clear_histogram(out, bins, stream);
+    if (n > 0)
+        hist_global_atomics_kernel<<<blocks_for(n), LAB3_BLOCK, 0, stream>>>(out, in, n, bins);
+    return LAB_OK;
+}
+
+static int launch_hist_shared_privatised(uint32_t *out, const uint32_t *in, size_t n, int bins,
+                                         cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(3d): clear `out` (clear_histogram), then launch hist_shared_privatised_kernel
+    //@todo with a grid that fills the GPU once (the SM count times the blocks that fit on
+    //@todo an SM: cudaDeviceGetAttribute, cudaOccupancyMaxActiveBlocksPerMultiprocessor) and
+    //@todo the shared memory its histogram needs (over 48 KiB only after cudaFuncSetAttribute).
+    return launch_privatised(hist_shared_privatised_kernel, out, in, n, bins, stream,
+                             PRIVATISED_THREADS, PRIVATISED_COPIES, PRIVATISED_BLOCKS_PER_SM);
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
 extern "C" const struct lab3_variant lab3_variants[] = {
     {"stride_4byte", "thread t reads 4-byte word t*stride", launch_stride_4byte},
     {"stride_8byte", "thread t reads 8-byte word t*stride", launch_stride_8byte},
@@ -283,5 +428,9 @@ extern "C" const struct lab3_variant lab3_variants[] = {
     {"tile_columns", "a warp reads a column of it (the transpose pattern)", launch_tile_columns},
     {"tile_columns_padded", "a column of a tile whose rows are 33 words apart",
      launch_tile_columns_padded},
+    {"hist_global_atomics", "every sample's atomic add goes to the histogram in global memory",
+     launch_hist_global_atomics},
+    {"hist_shared_privatised", "a histogram per block in shared memory, merged at the end",
+     launch_hist_shared_privatised},
 };
 extern "C" const int lab3_variant_count = sizeof lab3_variants / sizeof lab3_variants[0];

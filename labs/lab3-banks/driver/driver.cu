@@ -5,6 +5,7 @@
  *   stride   stride_4byte, stride_8byte, stride_16byte: thread t reads word t*s, s = 1..33
  *   struct   struct_aos, struct_soa, struct_padded: one field of k = 1..8, three layouts
  *   tile     tile_rows, tile_columns, tile_columns_padded (param = row pitch in words)
+ *   histogram  hist_global_atomics, hist_shared_privatised against CUB: histogram.h
  * What each point reads, the results it must give and its model: points.h.
  * bytes = bytes the threads read from shared memory (the tile copied in from global memory
  * once per block, under 2% of that, is not counted). The lab's own columns:
@@ -31,6 +32,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "histogram.h"
 #include "kernels.h"
 #include "points.h"
 #include "probes/profile.h"
@@ -272,10 +274,20 @@ static int in_list(const int *list, int count, int value)
     return 0;
 }
 
+static int experiment_selected(const struct lab *lab, int exp)
+{
+    for (int slot = 0; slot < 3; slot++)
+        if (cli_selects(&lab->opts, experiments[exp].variants[slot]))
+            return 1;
+    return 0;
+}
+
 static void run_experiment(struct lab *lab, struct buffers *b, struct run *run, int exp)
 {
     static uint32_t table[LAB3_INPUT_TILES][LAB3_BLOCK];
     const struct experiment *e = &experiments[exp];
+    if (!experiment_selected(lab, exp))
+        return;
     int count;
     const int *params = run_params(lab, e, &count);
     struct report rep;
@@ -413,7 +425,7 @@ static void print_summary(const struct run *run)
 
 int main(int argc, char **argv)
 {
-    static long long want_counters, profile_once;
+    static long long want_counters, profile_once, hist_bins;
     static const struct cli_extra extra[] = {
         {"counters", NULL,
          "also profile one launch per point with Nsight Compute (ncu) and add "
@@ -423,10 +435,14 @@ int main(int argc, char **argv)
          "(used by --counters) launch each point once for the profiler, "
          "verify nothing",
          &profile_once, 0, 1},
+        {"hist-bins", "B", "the histogram experiment at B bins only (default: 32, 64, ..., 4096)",
+         &hist_bins, 1, LAB3_HIST_BINS_MAX},
     };
     const struct lab_description d = {
-        3, "Lab 3, shared-memory banks: strides, AoS against SoA, padding, against the bank model.",
-        LAB_TABLE(lab3_variants, lab3_variant_count), extra, 2};
+        3,
+        "Lab 3, shared-memory banks: strides, AoS against SoA, padding, against the bank model; "
+        "histograms with global and shared atomics, against CUB.",
+        LAB_TABLE(lab3_variants, lab3_variant_count), extra, 3};
     struct lab lab;
     lab_start(&lab, &d, argc, argv);
 
@@ -460,7 +476,11 @@ int main(int argc, char **argv)
             profile_points(&lab, &b, run.n);
             return EXIT_OK;
         }
-        printf("%zu threads per launch (%zu blocks of %d); shared-memory peak %.0f GB/s "
+        int banks = 0;
+        for (int exp = 0; exp < EXPERIMENTS; exp++)
+            banks |= experiment_selected(&lab, exp);
+        if (banks)
+            printf("%zu threads per launch (%zu blocks of %d); shared-memory peak %.0f GB/s "
                "(32 banks x 4 B x %d SMs x %.0f MHz)%s\n",
                run.n, (run.n + LAB3_BLOCK - 1) / LAB3_BLOCK, LAB3_BLOCK, run.smem_peak_gbps,
                lab.gpu.sms, lab.gpu.sm_clock_khz / 1e3, lab.opts.check ? ", verifying only" : "");
@@ -469,8 +489,9 @@ int main(int argc, char **argv)
 
         for (int exp = 0; exp < EXPERIMENTS; exp++)
             run_experiment(&lab, &b, &run, exp);
-        if (!lab.opts.check)
+        if (!lab.opts.check && banks)
             print_summary(&run);
+        histogram_experiment(&lab, (int)hist_bins);
 
         gpu_free(b.in);
         free(b.host_in);
