@@ -258,8 +258,8 @@ __global__ void hist_global_atomics_kernel(uint32_t *hist, const uint32_t *in, s
  * warps contend for one counter), reading four samples at a time; with `aggregate`, the
  * lanes of a warp that share a bin elect one lane, which adds for all of them. Then add the
  * block's counts into the global histogram, one atomic per nonzero bin. */
-__device__ void count_privatised(uint32_t *hist, const uint32_t *in, size_t n, int bins,
-                                 int copies, int aggregate)
+__device__ void count_privatised(uint32_t *hist, const uint32_t *in, size_t n, int bins, int copies,
+                                 int aggregate)
 {
     extern __shared__ uint32_t block_counts[];
     for (int i = threadIdx.x; i < copies * bins; i += blockDim.x)

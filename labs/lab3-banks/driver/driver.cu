@@ -481,9 +481,10 @@ int main(int argc, char **argv)
             banks |= experiment_selected(&lab, exp);
         if (banks)
             printf("%zu threads per launch (%zu blocks of %d); shared-memory peak %.0f GB/s "
-               "(32 banks x 4 B x %d SMs x %.0f MHz)%s\n",
-               run.n, (run.n + LAB3_BLOCK - 1) / LAB3_BLOCK, LAB3_BLOCK, run.smem_peak_gbps,
-               lab.gpu.sms, lab.gpu.sm_clock_khz / 1e3, lab.opts.check ? ", verifying only" : "");
+                   "(32 banks x 4 B x %d SMs x %.0f MHz)%s\n",
+                   run.n, (run.n + LAB3_BLOCK - 1) / LAB3_BLOCK, LAB3_BLOCK, run.smem_peak_gbps,
+                   lab.gpu.sms, lab.gpu.sm_clock_khz / 1e3,
+                   lab.opts.check ? ", verifying only" : "");
         if (want_counters && !lab.opts.check)
             collect_counters(&lab, &run);
 

@@ -45,10 +45,10 @@ static const size_t awkward_sizes[] = {1, 31, 4097, 100003};
 #define COUNT(a) (int)(sizeof(a) / sizeof((a)[0]))
 
 struct hist_buffers {
-    size_t capacity;       /* samples */
-    int *samples;          /* device: capacity */
-    uint32_t *hist;        /* device: LAB3_HIST_BINS_MAX + GUARD_WORDS */
-    void *cub_temp;        /* device: CUB's temporary storage */
+    size_t capacity; /* samples */
+    int *samples;    /* device: capacity */
+    uint32_t *hist;  /* device: LAB3_HIST_BINS_MAX + GUARD_WORDS */
+    void *cub_temp;  /* device: CUB's temporary storage */
     size_t cub_temp_bytes;
     uint32_t *draws;       /* host: the random draws every input is made from */
     int *written;          /* host: the samples as written */
@@ -136,8 +136,8 @@ static int launch_cub(struct hist_job *j, cudaStream_t stream)
 {
     size_t temp_bytes = j->b->cub_temp_bytes;
     CUDA_CHECK(cub::DeviceHistogram::HistogramEven(j->b->cub_temp, temp_bytes, j->b->samples,
-                                                   j->b->hist, j->bins + 1, 0, j->bins,
-                                                   (int)j->n, stream));
+                                                   j->b->hist, j->bins + 1, 0, j->bins, (int)j->n,
+                                                   stream));
     return LAB_OK;
 }
 
@@ -220,8 +220,8 @@ struct hist_results {
 };
 
 static void report_point(struct lab *lab, struct report *rep, struct hist_job *j, int input,
-                         enum row_status status, const char *label, double cub_ms,
-                         double global_ms, double *ms_out)
+                         enum row_status status, const char *label, double cub_ms, double global_ms,
+                         double *ms_out)
 {
     const char *name = j->v ? j->v->name : CUB_NAME;
     struct row r = {name, j->bins, j->n, 4.0 * j->n, 0, {0, 0, 0, 0}, status};
@@ -295,13 +295,15 @@ void histogram_experiment(struct lab *lab, int only_bins)
     if (only_bins > 0)
         bins = &only_bins, count = 1;
     size_t n = lab->opts.n ? lab->opts.n
-                           : (size_t)1 << (lab->opts.quick ? 23 : lab->opts.full ? 26 : 25);
+                           : (size_t)1 << (lab->opts.quick  ? 23
+                                           : lab->opts.full ? 26
+                                                            : 25);
     if (n > (size_t)INT32_MAX)
         memlab_die(EXIT_USAGE, "the histogram counts at most %d samples (CUB's limit)", INT32_MAX);
 
     static struct hist_buffers b; /* large: not on the stack */
-    b.capacity = n > awkward_sizes[COUNT(awkward_sizes) - 1] ? n
-                                                             : awkward_sizes[COUNT(awkward_sizes) - 1];
+    b.capacity =
+        n > awkward_sizes[COUNT(awkward_sizes) - 1] ? n : awkward_sizes[COUNT(awkward_sizes) - 1];
     b.samples = (int *)gpu_alloc(b.capacity * sizeof(int), "the histogram's samples");
     b.hist = (uint32_t *)gpu_alloc((LAB3_HIST_BINS_MAX + GUARD_WORDS) * sizeof(uint32_t),
                                    "the histogram");
@@ -356,8 +358,8 @@ void histogram_experiment(struct lab *lab, int only_bins)
                              &ms);
                 if (v == global)
                     global_ms = ms;
-                if (bins[k] <= LAB3_HIST_BINS_MAX && (v == global ||
-                                                      !strcmp(j.v->name, "hist_shared_privatised")))
+                if (bins[k] <= LAB3_HIST_BINS_MAX &&
+                    (v == global || !strcmp(j.v->name, "hist_shared_privatised")))
                     res.ms[in][bins[k]][v != global] = ms;
             }
             res.cub_ms[in][bins[k]] = cub_ms;
