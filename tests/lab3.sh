@@ -3,7 +3,8 @@
 # stand-in ncu (tidy CSV, refused counters, no ncu), the fixtures build. With a GPU: the
 # solution verified at several sizes, the student file's TODOs reported as not_implemented,
 # the phenomenon (stride 32 at least 8x slower than stride 1 for 4-byte words, SoA faster
-# than AoS for k = 2), planted bugs caught and named, and (where ncu works) the counters.
+# than AoS for k = 2; the privatised histogram at least 3x faster than global atomics with
+# one hot bin), planted bugs caught and named, and (where ncu works) the counters.
 # shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 sol3=$OUT/solution/lab3/lab3
 stu3=$OUT/student/lab3/lab3
@@ -33,10 +34,17 @@ timed_test "gpu: lab3 student file runs, TODO variants report not_implemented" b
     grep -q '^3,struct_soa,.*,not_implemented,' '$tmp/student3/struct.csv' &&
     grep -q '^3,struct_padded,.*,not_implemented,' '$tmp/student3/struct.csv' &&
     grep -q '^3,tile_rows,32,.*,ok,' '$tmp/student3/tile.csv' &&
-    grep -q '^3,tile_columns_padded,.*,not_implemented,' '$tmp/student3/tile.csv'"
+    grep -q '^3,tile_columns_padded,.*,not_implemented,' '$tmp/student3/tile.csv' &&
+    grep -q '^3,hist_global_atomics,4096,.*,ok,hot1,' '$tmp/student3/histogram.csv' &&
+    grep -q '^3,cub_histogram_even,4096,.*,ok,uniform,' '$tmp/student3/histogram.csv' &&
+    grep -q '^3,hist_shared_privatised,.*,not_implemented,' '$tmp/student3/histogram.csv'"
 timed_test "gpu: lab3 stride 32 at least 8x slower than stride 1 (4-byte words), SoA faster than AoS at k 2" bash -c "
     '$sol3' --quick --only stride_4byte,struct_aos,struct_soa --csv '$tmp/sol3' >/dev/null &&
     awk -f tests/judges/lab3-stride.awk '$tmp/sol3/stride.csv' && awk -f tests/judges/lab3-struct.awk '$tmp/sol3/struct.csv'"
+
+timed_test "gpu: lab3 histogram: privatised at least 3x faster than global atomics on hot1, half of CUB at 4096 bins" bash -c "
+    '$sol3' --quick --only hist_global_atomics,hist_shared_privatised --csv '$tmp/hist3' >/dev/null &&
+    awk -f tests/judges/columns.awk -f tests/judges/lab3-histogram.awk '$tmp/hist3/histogram.csv'"
 
 name="gpu: lab3 --counters: ncu wavefronts per request match the bank model (stride_4byte)"
 judge_counters3() {
