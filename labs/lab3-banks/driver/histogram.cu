@@ -132,12 +132,22 @@ static size_t compare_histogram(struct hist_buffers *b, size_t n, int bins, cons
     return bad + changed;
 }
 
+/* CUB counts the int samples between bins + 1 levels from 0 to bins, given as floats. With
+ * int levels CUB bins each sample in 64-bit integers, (s - 0) * bins / bins: a multiply and
+ * an integer division per sample. With float levels it converts the sample and multiplies
+ * by bins / bins = 1.0f, no division, and the bin is exact for any sample under 2^24. */
+static cudaError_t cub_histogram(void *temp, size_t &temp_bytes, const int *samples, uint32_t *hist,
+                                 int bins, size_t n, cudaStream_t stream)
+{
+    return cub::DeviceHistogram::HistogramEven(temp, temp_bytes, samples, hist, bins + 1, 0.0f,
+                                               (float)bins, (int)n, stream);
+}
+
 static int launch_cub(struct hist_job *j, cudaStream_t stream)
 {
     size_t temp_bytes = j->b->cub_temp_bytes;
-    CUDA_CHECK(cub::DeviceHistogram::HistogramEven(j->b->cub_temp, temp_bytes, j->b->samples,
-                                                   j->b->hist, j->bins + 1, 0, j->bins, (int)j->n,
-                                                   stream));
+    CUDA_CHECK(cub_histogram(j->b->cub_temp, temp_bytes, j->b->samples, j->b->hist, j->bins, j->n,
+                             stream));
     return LAB_OK;
 }
 
@@ -183,8 +193,7 @@ static void size_cub_temp(struct hist_buffers *b, size_t n, const int *bins, int
         int bn = k < count ? bins[k] : check_bins[k - count];
         for (int s = -1; s < COUNT(awkward_sizes); s++) {
             size_t need = 0, samples = s < 0 ? n : awkward_sizes[s];
-            CUDA_CHECK(cub::DeviceHistogram::HistogramEven(NULL, need, b->samples, b->hist, bn + 1,
-                                                           0, bn, (int)samples));
+            CUDA_CHECK(cub_histogram(NULL, need, b->samples, b->hist, bn, samples, 0));
             if (need > b->cub_temp_bytes)
                 b->cub_temp_bytes = need;
         }
