@@ -248,55 +248,9 @@ __global__ void hist_global_atomics_kernel(uint32_t *hist, const uint32_t *in, s
 }
 
 //@begin solution
-/* The solution's choices: threads per block, histograms per block, blocks per SM (0: as
- * many as fit). */
-#define PRIVATISED_THREADS 512
-#define PRIVATISED_COPIES 2
-#define PRIVATISED_BLOCKS_PER_SM 0
-
-/* Count into `copies` histograms in shared memory (warp w adds to copy w % copies, so fewer
- * warps contend for one counter), reading four samples at a time; with `aggregate`, the
- * lanes of a warp that share a bin elect one lane, which adds for all of them. Then add the
- * block's counts into the global histogram, one atomic per nonzero bin. */
-__device__ void count_privatised(uint32_t *hist, const uint32_t *in, size_t n, int bins, int copies,
-                                 int aggregate)
-{
-    extern __shared__ uint32_t block_counts[];
-    for (int i = threadIdx.x; i < copies * bins; i += blockDim.x)
-        block_counts[i] = 0;
-    __syncthreads();
-
-    uint32_t *counts = block_counts + (threadIdx.x / 32) % copies * bins;
-    const int *samples = (const int *)in;
-    size_t stride = (size_t)gridDim.x * blockDim.x;
-    size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-    size_t quads = n / 4;
-    for (size_t q = first; q < quads; q += stride) {
-        int4 four = ((const int4 *)samples)[q];
-        int bin[4] = {lab3_bin(four.x, bins), lab3_bin(four.y, bins), lab3_bin(four.z, bins),
-                      lab3_bin(four.w, bins)};
-        for (int k = 0; k < 4; k++) {
-            if (aggregate) {
-                unsigned same = __match_any_sync(__activemask(), bin[k]);
-                if (threadIdx.x % 32 == __ffs(same) - 1)
-                    atomicAdd(&counts[bin[k]], __popc(same));
-            } else {
-                atomicAdd(&counts[bin[k]], 1u);
-            }
-        }
-    }
-    for (size_t i = 4 * quads + first; i < n; i += stride)
-        atomicAdd(&counts[lab3_bin(samples[i], bins)], 1u);
-    __syncthreads();
-
-    for (int b = threadIdx.x; b < bins; b += blockDim.x) {
-        uint32_t sum = 0;
-        for (int c = 0; c < copies; c++)
-            sum += block_counts[c * bins + b];
-        if (sum)
-            atomicAdd(&hist[b], sum);
-    }
-}
+/* The solution's block size: 1024 threads, so at most two blocks per SM and fewer block
+ * histograms to merge than with smaller blocks. */
+#define PRIVATISED_THREADS 1024
 
 //@end solution
 /* A histogram per block in shared memory: the block's adds stay in its SM, where an add
@@ -314,36 +268,31 @@ __global__ void hist_shared_privatised_kernel(uint32_t *hist, const uint32_t *in
     //@todo the GPU. A grid-stride loop lets a grid that only fills the GPU once cover any
     //@todo n. The shared counts must be zero before any thread adds to them, and complete
     //@todo before any thread merges them.
-    count_privatised(hist, in, n, bins, PRIVATISED_COPIES, 0);
+    extern __shared__ uint32_t block_counts[];
+    for (int b = threadIdx.x; b < bins; b += blockDim.x)
+        block_counts[b] = 0;
+    __syncthreads();
+
+    const int *samples = (const int *)in;
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    size_t quads = n / 4; /* read four samples at a time, then the last n % 4 one by one */
+    for (size_t q = first; q < quads; q += stride) {
+        int4 four = ((const int4 *)samples)[q];
+        atomicAdd(&block_counts[lab3_bin(four.x, bins)], 1u);
+        atomicAdd(&block_counts[lab3_bin(four.y, bins)], 1u);
+        atomicAdd(&block_counts[lab3_bin(four.z, bins)], 1u);
+        atomicAdd(&block_counts[lab3_bin(four.w, bins)], 1u);
+    }
+    for (size_t i = 4 * quads + first; i < n; i += stride)
+        atomicAdd(&block_counts[lab3_bin(samples[i], bins)], 1u);
+    __syncthreads();
+
+    for (int b = threadIdx.x; b < bins; b += blockDim.x)
+        if (block_counts[b])
+            atomicAdd(&hist[b], block_counts[b]);
     //@end solution
 }
-//@begin solution
-
-typedef void (*histogram_kernel)(uint32_t *, const uint32_t *, size_t, int);
-
-/* Clear `out`, then run `kernel` with `threads` per block, the shared memory of `copies`
- * histograms (the kernel's own number) and `per_sm` blocks per SM (0: as many as fit). */
-static int launch_privatised(histogram_kernel kernel, uint32_t *out, const uint32_t *in, size_t n,
-                             int bins, cudaStream_t stream, int threads, int copies, int per_sm)
-{
-    int device, sms;
-    cudaGetDevice(&device);
-    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    size_t smem = (size_t)copies * bins * sizeof(uint32_t);
-    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-    int fit = 0;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, threads, smem);
-    if (per_sm <= 0 || per_sm > fit)
-        per_sm = fit;
-    size_t blocks = (size_t)sms * (per_sm > 0 ? per_sm : 1);
-    size_t needed = (n / 4 + threads - 1) / threads;
-    if (blocks > needed)
-        blocks = needed > 0 ? needed : 1;
-    clear_histogram(out, bins, stream);
-    kernel<<<(unsigned)blocks, threads, smem, stream>>>(out, in, n, bins);
-    return LAB_OK;
-}
-//@end solution
 
 /* The given kernels' launchers, all alike: ceil(n / LAB3_BLOCK) blocks of LAB3_BLOCK. */
 #define GIVEN_LAUNCHER(name)                                                                       \
@@ -410,8 +359,20 @@ static int launch_hist_shared_privatised(uint32_t *out, const uint32_t *in, size
     //@todo with a grid that fills the GPU once (the SM count times the blocks that fit on
     //@todo an SM: cudaDeviceGetAttribute, cudaOccupancyMaxActiveBlocksPerMultiprocessor) and
     //@todo the shared memory its histogram needs (over 48 KiB only after cudaFuncSetAttribute).
-    return launch_privatised(hist_shared_privatised_kernel, out, in, n, bins, stream,
-                             PRIVATISED_THREADS, PRIVATISED_COPIES, PRIVATISED_BLOCKS_PER_SM);
+    int device, sms, per_sm = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    size_t smem = (size_t)bins * sizeof(uint32_t);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, hist_shared_privatised_kernel,
+                                                  PRIVATISED_THREADS, smem);
+    size_t blocks = (size_t)sms * (per_sm > 0 ? per_sm : 1);
+    size_t needed = (n / 4 + PRIVATISED_THREADS - 1) / PRIVATISED_THREADS;
+    if (blocks > needed)
+        blocks = needed > 0 ? needed : 1;
+    clear_histogram(out, bins, stream);
+    hist_shared_privatised_kernel<<<(unsigned)blocks, PRIVATISED_THREADS, smem, stream>>>(out, in,
+                                                                                          n, bins);
+    return LAB_OK;
     //@student return LAB_NOT_IMPLEMENTED;
     //@end solution
 }
