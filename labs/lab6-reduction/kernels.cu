@@ -1,8 +1,8 @@
-/* kernels.cu - lab 6, reduction: the seed's seven steps to a fast sum, and two steps beyond.
+/* kernels.cu - lab 6, reduction: the seed's seven steps to a fast sum, and three beyond.
  *
  * This is the file you edit. The driver (driver.cu) fills `in` with small random ints,
  * runs each variant below, checks *sum against a 64-bit CPU sum, then times the whole
- * reduction. kernels.h states the contract. The variants (the seed's seven steps, then two
+ * reduction. kernels.h states the contract. The variants (the seed's seven steps, then three
  * beyond it): the table at the end of this file.
  * Steps 1-8 are one kernel each that leaves one partial sum per block; the launcher runs
  * it again over the partial sums until one value is left (reduce_in_passes, given).
@@ -13,6 +13,7 @@
 
 #define BLOCK 256                            /* threads per block, in every variant */
 #define ELEMENTS_PER_VEC4_BLOCK (BLOCK * 16) /* v8, v9: four int4 loads per thread per round */
+#define LOADS_IN_FLIGHT 8                    /* v10: int4 loads per thread per round */
 #define FULL_WARP 0xffffffffu
 
 /* Every kernel of steps 1-8 has this shape: it sums in[0..n-1] block by block and writes
@@ -213,18 +214,51 @@ __global__ void v8_warp_shuffle_vec4_kernel(int *partial, const int *in, size_t 
 /* v9, single pass with a last-block finish: as v8, but each block stores its partial sum,
  * makes it visible to the whole GPU (__threadfence) and takes a ticket (atomicAdd on a
  * counter); the block that draws the last ticket adds all partial sums and writes *sum,
- * then puts the counter back to 0 for the next launch. One launch instead of two. */
+ * then puts the counter back to 0 for the next launch. One launch instead of two.
+ * Every thread of the block calls it, with the block's sum in thread 0 (v9 and v10). */
+__device__ void finish_in_last_block(int total, int *sum, int *partials, unsigned int *blocks_done)
+{
+    // TODO(6.9): the last-block protocol the comment above describes. Thread 0 stores the
+    // block's sum in partials[blockIdx.x], makes it visible to the whole GPU, and only then
+    // takes its ticket, an atomic increment of *blocks_done. The whole block must learn
+    // whether its ticket was the last one (a shared flag and a barrier). That block adds
+    // partials[0 .. gridDim.x-1], read from the L2 (an SM's L1 may hold a stale copy:
+    // __ldcg), writes *sum, and sets *blocks_done back to 0 for the next launch.
+}
+
 __device__ unsigned int v9_blocks_done = 0;
 
 __global__ void v9_single_pass_last_block_kernel(int *sum, const int *in, size_t n, int *partials)
 {
-    // TODO(6.9): the last-block protocol the comment above describes. Thread 0 stores the
-    // block's sum (block_sum of thread_sum_vec4) in partials[blockIdx.x], makes it visible to
-    // the whole GPU, and only then takes its ticket, an atomic increment of v9_blocks_done.
-    // The whole block must learn whether its ticket was the last one (a shared flag and a
-    // barrier). That block adds partials[0 .. gridDim.x-1], read from the L2 (an SM's L1 may
-    // hold a stale copy: __ldcg), writes *sum, and sets v9_blocks_done back to 0 for the next
-    // launch.
+    // TODO(6.9): finish_in_last_block of the block's sum (block_sum of thread_sum_vec4),
+    // counting on v9_blocks_done.
+}
+
+/* ---- beyond CUB: v10 ------------------------------------------------------------------------
+ * v8 and v9 issue four int4 loads a round, then wait for them to add them: at the end of
+ * every round a thread's loads in flight drain to none. (More loads a round do not help by
+ * themselves: the compiler then moves each add up behind the load it needs, and a thread
+ * still waits with about four out.) v10 loads the next round (LOADS_IN_FLIGHT int4s) into
+ * a second set of registers before it adds this round's, so the adds use values that have
+ * arrived while LOADS_IN_FLIGHT x 16 bytes per thread stay in flight. One thread's share,
+ * as thread_sum_vec4 otherwise. */
+__device__ int thread_sum_in_flight(const int *in, size_t n)
+{
+    // TODO(6.10): as thread_sum_vec4, with rounds of LOADS_IN_FLIGHT int4s a grid width
+    // apart read through the read-only path (__ldg). Load the first round into an array of
+    // int4 registers; then, while a whole round remains, load it into a second array, add
+    // the first array's values, and move the second into the first; add the last round
+    // loaded; then the int4s left and the n % 4 ints as in thread_sum_vec4. cuobjdump -sass
+    // on the lab's binary shows whether each round's loads (LDG) come before the adds.
+    return 0;
+}
+
+/* v10, loads in flight: v9 with thread_sum_in_flight. */
+__device__ unsigned int v10_blocks_done = 0;
+
+__global__ void v10_loads_in_flight_kernel(int *sum, const int *in, size_t n, int *partials)
+{
+    // TODO(6.10): as v9, with thread_sum_in_flight and v10_blocks_done.
 }
 
 /* ---- launchers ---------------------------------------------------------------------------- */
@@ -285,6 +319,13 @@ static int launch_v9(int *sum, const int *in, size_t n, int *scratch, cudaStream
     return LAB_NOT_IMPLEMENTED;
 }
 
+static int launch_v10(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    // TODO(6.10): as launch_v9, with LOADS_IN_FLIGHT int4s (4 * LOADS_IN_FLIGHT * BLOCK
+    // values) per block and round.
+    return LAB_NOT_IMPLEMENTED;
+}
+
 extern "C" const struct lab6_variant lab6_variants[] = {
     {"v1_interleaved_divergent", "tree in shared memory; thread t works when t % 2d == 0",
      launch_v1},
@@ -297,5 +338,7 @@ extern "C" const struct lab6_variant lab6_variants[] = {
     {"v8_warp_shuffle_vec4", "int4 loads, 4 accumulators, warp shuffles, two passes", launch_v8},
     {"v9_single_pass_last_block", "as v8 in one kernel; the last block adds the partials",
      launch_v9},
+    {"v10_loads_in_flight", "as v9; the next round's loads go out before this round's adds",
+     launch_v10},
 };
 extern "C" const int lab6_variant_count = sizeof lab6_variants / sizeof lab6_variants[0];

@@ -14,7 +14,7 @@
  * starts are aligned. One launch is the whole reduction, however many kernels it takes,
  * all queued on `stream`: no synchronisation, allocation or copy to the host inside.
  *
- * The variants, in the seed's order (seed 003: seven steps), then two beyond it: the table
+ * The variants, in the seed's order (seed 003: seven steps), then three beyond it: the table
  * lab6_variants in kernels.cu. Steps 1-6 (and 7-8 from their second pass on) reduce again
  * over the partial sums until one value is left: the multi-pass scheme of the seed.
  */

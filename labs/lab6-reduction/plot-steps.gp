@@ -10,13 +10,13 @@ size_label(n) = (abs(log2(n) - floor(log2(n) + 0.5)) < 1e-9) ? sprintf('n = 2^%d
 is_step(n) = column('n') == n && column('param') > 0 && strcol('status') eq 'ok'
 
 set title sprintf("Lab 6: reduction steps on %s (bytes = 4n, input read once)", gpu_name)
-set xlabel 'step (1-7: the seed'."'".'s seven steps; 8, 9: beyond them)'
+set xlabel 'step (1-7: the seed'."'".'s seven steps; 8-10: beyond them)'
 set ylabel 'bandwidth (GB/s, log scale)'
 set logscale y
-set xrange [0.6:9.4]
+set xrange [0.6:10.4]
 set xtics ('1 divergent' 1, '2 strided' 2, '3 sequential' 3, '4 add on load' 4, \
            '5 last warp' 5, '6 unrolled' 6, '7 many/thread' 7, '8 vec4+shuffle' 8, \
-           '9 one pass' 9) rotate by -30 font ',9'
+           '9 one pass' 9, '10 in flight' 10) rotate by -30 font ',9'
 set yrange [100:ceiling * 4]
 set key top left maxrows 4 font ',9'
 @start_output

@@ -1,4 +1,4 @@
-/* kernels.cu - lab 6, reduction: the seed's seven steps to a fast sum, and two steps beyond.
+/* kernels.cu - lab 6, reduction: the seed's seven steps to a fast sum, and three beyond.
 //@begin solution
  * MASTER COPY with the solutions (instructors only). `make student-files` turns it into
  * labs/lab6-reduction/kernels.cu by removing the solution regions.
@@ -6,7 +6,7 @@
  *
  * This is the file you edit. The driver (driver.cu) fills `in` with small random ints,
  * runs each variant below, checks *sum against a 64-bit CPU sum, then times the whole
- * reduction. kernels.h states the contract. The variants (the seed's seven steps, then two
+ * reduction. kernels.h states the contract. The variants (the seed's seven steps, then three
  * beyond it): the table at the end of this file.
  * Steps 1-8 are one kernel each that leaves one partial sum per block; the launcher runs
  * it again over the partial sums until one value is left (reduce_in_passes, given).
@@ -17,6 +17,7 @@
 
 #define BLOCK 256                            /* threads per block, in every variant */
 #define ELEMENTS_PER_VEC4_BLOCK (BLOCK * 16) /* v8, v9: four int4 loads per thread per round */
+#define LOADS_IN_FLIGHT 8                    /* v10: int4 loads per thread per round */
 #define FULL_WARP 0xffffffffu
 
 /* Every kernel of steps 1-8 has this shape: it sums in[0..n-1] block by block and writes
@@ -384,25 +385,22 @@ __global__ void v8_warp_shuffle_vec4_kernel(int *partial, const int *in, size_t 
 /* v9, single pass with a last-block finish: as v8, but each block stores its partial sum,
  * makes it visible to the whole GPU (__threadfence) and takes a ticket (atomicAdd on a
  * counter); the block that draws the last ticket adds all partial sums and writes *sum,
- * then puts the counter back to 0 for the next launch. One launch instead of two. */
-__device__ unsigned int v9_blocks_done = 0;
-
-__global__ void v9_single_pass_last_block_kernel(int *sum, const int *in, size_t n, int *partials)
+ * then puts the counter back to 0 for the next launch. One launch instead of two.
+ * Every thread of the block calls it, with the block's sum in thread 0 (v9 and v10). */
+__device__ void finish_in_last_block(int total, int *sum, int *partials, unsigned int *blocks_done)
 {
     //@begin solution
     //@todo TODO(6.9): the last-block protocol the comment above describes. Thread 0 stores the
-    //@todo block's sum (block_sum of thread_sum_vec4) in partials[blockIdx.x], makes it visible to
-    //@todo the whole GPU, and only then takes its ticket, an atomic increment of v9_blocks_done.
-    //@todo The whole block must learn whether its ticket was the last one (a shared flag and a
-    //@todo barrier). That block adds partials[0 .. gridDim.x-1], read from the L2 (an SM's L1 may
-    //@todo hold a stale copy: __ldcg), writes *sum, and sets v9_blocks_done back to 0 for the next
-    //@todo launch.
+    //@todo block's sum in partials[blockIdx.x], makes it visible to the whole GPU, and only then
+    //@todo takes its ticket, an atomic increment of *blocks_done. The whole block must learn
+    //@todo whether its ticket was the last one (a shared flag and a barrier). That block adds
+    //@todo partials[0 .. gridDim.x-1], read from the L2 (an SM's L1 may hold a stale copy:
+    //@todo __ldcg), writes *sum, and sets *blocks_done back to 0 for the next launch.
     __shared__ bool is_last;
-    int total = block_sum(thread_sum_vec4(in, n));
     if (threadIdx.x == 0) {
         partials[blockIdx.x] = total;
         __threadfence();
-        unsigned ticket = atomicAdd(&v9_blocks_done, 1u);
+        unsigned ticket = atomicAdd(blocks_done, 1u);
         __threadfence();
         is_last = ticket == gridDim.x - 1;
     }
@@ -415,8 +413,83 @@ __global__ void v9_single_pass_last_block_kernel(int *sum, const int *in, size_t
     total = block_sum(x);
     if (threadIdx.x == 0) {
         *sum = total;
-        v9_blocks_done = 0;
+        *blocks_done = 0;
     }
+    //@end solution
+}
+
+__device__ unsigned int v9_blocks_done = 0;
+
+__global__ void v9_single_pass_last_block_kernel(int *sum, const int *in, size_t n, int *partials)
+{
+    //@begin solution
+    //@todo TODO(6.9): finish_in_last_block of the block's sum (block_sum of thread_sum_vec4),
+    //@todo counting on v9_blocks_done.
+    finish_in_last_block(block_sum(thread_sum_vec4(in, n)), sum, partials, &v9_blocks_done);
+    //@end solution
+}
+
+/* ---- beyond CUB: v10 ------------------------------------------------------------------------
+ * v8 and v9 issue four int4 loads a round, then wait for them to add them: at the end of
+ * every round a thread's loads in flight drain to none. (More loads a round do not help by
+ * themselves: the compiler then moves each add up behind the load it needs, and a thread
+ * still waits with about four out.) v10 loads the next round (LOADS_IN_FLIGHT int4s) into
+ * a second set of registers before it adds this round's, so the adds use values that have
+ * arrived while LOADS_IN_FLIGHT x 16 bytes per thread stay in flight. One thread's share,
+ * as thread_sum_vec4 otherwise. */
+__device__ int thread_sum_in_flight(const int *in, size_t n)
+{
+    //@begin solution
+    //@todo TODO(6.10): as thread_sum_vec4, with rounds of LOADS_IN_FLIGHT int4s a grid width
+    //@todo apart read through the read-only path (__ldg). Load the first round into an array of
+    //@todo int4 registers; then, while a whole round remains, load it into a second array, add
+    //@todo the first array's values, and move the second into the first; add the last round
+    //@todo loaded; then the int4s left and the n % 4 ints as in thread_sum_vec4. cuobjdump -sass
+    //@todo on the lab's binary shows whether each round's loads (LDG) come before the adds.
+    const int4 *v = reinterpret_cast<const int4 *>(in);
+    size_t vectors = n / 4, threads = (size_t)gridDim.x * BLOCK;
+    size_t round = LOADS_IN_FLIGHT * threads;
+    size_t g = (size_t)blockIdx.x * BLOCK + threadIdx.x, i = g;
+    int x = 0;
+    if (i + (LOADS_IN_FLIGHT - 1) * threads < vectors) {
+        int4 now[LOADS_IN_FLIGHT];
+#pragma unroll
+        for (int k = 0; k < LOADS_IN_FLIGHT; k++)
+            now[k] = __ldg(&v[i + k * threads]);
+        for (i += round; i + (LOADS_IN_FLIGHT - 1) * threads < vectors; i += round) {
+            int4 next[LOADS_IN_FLIGHT];
+#pragma unroll
+            for (int k = 0; k < LOADS_IN_FLIGHT; k++)
+                next[k] = __ldg(&v[i + k * threads]);
+#pragma unroll
+            for (int k = 0; k < LOADS_IN_FLIGHT; k++) {
+                x += now[k].x + now[k].y + now[k].z + now[k].w;
+                now[k] = next[k];
+            }
+        }
+#pragma unroll
+        for (int k = 0; k < LOADS_IN_FLIGHT; k++)
+            x += now[k].x + now[k].y + now[k].z + now[k].w;
+    }
+    for (; i < vectors; i += threads) {
+        int4 p = __ldg(&v[i]);
+        x += p.x + p.y + p.z + p.w;
+    }
+    if (vectors * 4 + g < n)
+        x += in[vectors * 4 + g];
+    return x;
+    //@student return 0;
+    //@end solution
+}
+
+/* v10, loads in flight: v9 with thread_sum_in_flight. */
+__device__ unsigned int v10_blocks_done = 0;
+
+__global__ void v10_loads_in_flight_kernel(int *sum, const int *in, size_t n, int *partials)
+{
+    //@begin solution
+    //@todo TODO(6.10): as v9, with thread_sum_in_flight and v10_blocks_done.
+    finish_in_last_block(block_sum(thread_sum_in_flight(in, n)), sum, partials, &v10_blocks_done);
     //@end solution
 }
 
@@ -521,6 +594,21 @@ static int launch_v9(int *sum, const int *in, size_t n, int *scratch, cudaStream
     //@end solution
 }
 
+static int launch_v10(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
+{
+    //@begin solution
+    //@todo TODO(6.10): as launch_v9, with LOADS_IN_FLIGHT int4s (4 * LOADS_IN_FLIGHT * BLOCK
+    //@todo values) per block and round.
+    static unsigned grid = 0;
+    if (!grid)
+        grid = grid_to_fill((const void *)v10_loads_in_flight_kernel);
+    unsigned blocks = blocks_for(n, 4 * LOADS_IN_FLIGHT * BLOCK, grid);
+    v10_loads_in_flight_kernel<<<blocks, BLOCK, 0, stream>>>(sum, in, n, scratch);
+    return LAB_OK;
+    //@student return LAB_NOT_IMPLEMENTED;
+    //@end solution
+}
+
 extern "C" const struct lab6_variant lab6_variants[] = {
     {"v1_interleaved_divergent", "tree in shared memory; thread t works when t % 2d == 0",
      launch_v1},
@@ -533,5 +621,7 @@ extern "C" const struct lab6_variant lab6_variants[] = {
     {"v8_warp_shuffle_vec4", "int4 loads, 4 accumulators, warp shuffles, two passes", launch_v8},
     {"v9_single_pass_last_block", "as v8 in one kernel; the last block adds the partials",
      launch_v9},
+    {"v10_loads_in_flight", "as v9; the next round's loads go out before this round's adds",
+     launch_v10},
 };
 extern "C" const int lab6_variant_count = sizeof lab6_variants / sizeof lab6_variants[0];
