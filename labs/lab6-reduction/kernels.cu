@@ -11,9 +11,9 @@
  */
 #include "kernels.h"
 
-#define BLOCK 256                            /* threads per block, in every variant */
+#define BLOCK 256                            /* threads per block, steps 1-9 */
+#define V10_BLOCK 1024                       /* threads per block, step 10 */
 #define ELEMENTS_PER_VEC4_BLOCK (BLOCK * 16) /* v8, v9: four int4 loads per thread per round */
-#define LOADS_IN_FLIGHT 8                    /* v10: int4 loads per thread per round */
 #define FULL_WARP 0xffffffffu
 
 /* Every kernel of steps 1-8 has this shape: it sums in[0..n-1] block by block and writes
@@ -47,10 +47,11 @@ static void reduce_in_passes(pass_kernel kernel, size_t per_block, unsigned max_
     }
 }
 
-/* How many blocks of `kernel` the GPU holds at once (SMs x blocks per SM): a grid of that
- * size is resident all at once and walks any array with a grid-stride loop (steps 7-9). */
-// TODO(6.7): a helper grid_to_fill(kernel) that returns what the comment above says: the GPU's
-// SM count times the blocks of `kernel` (BLOCK threads, no dynamic shared memory) that one SM
+/* How many blocks of `kernel`, `threads` threads each, the GPU holds at once (SMs x blocks
+ * per SM): a grid of that size is resident all at once and walks any array with a
+ * grid-stride loop (steps 7-10). */
+// TODO(6.7): a helper grid_to_fill(kernel, threads) that returns what the comment above says:
+// the GPU's SM count times the blocks of `kernel` (no dynamic shared memory) that one SM
 // holds at once. Ask the runtime for both (a device attribute; the occupancy API of the CUDA
 // Runtime API reference): the numbers differ from GPU to GPU.
 
@@ -183,22 +184,25 @@ __device__ int warp_sum(int x)
 __device__ int block_sum(int x)
 {
     // TODO(6.8): as the comment above says: each warp adds its values with warp_sum; lane 0 of
-    // each warp leaves its warp's sum in a shared word of its own (BLOCK / 32 of them); after
-    // a barrier, warp 0 adds those words with warp_sum (a lane with no word adds 0).
+    // each warp leaves its warp's sum in a shared word of its own (one per warp of the
+    // block, at most 32); after a barrier, warp 0 adds those words with warp_sum (a lane with
+    // no word adds 0). Blocks of any size that is a multiple of 32.
     return 0;
 }
 
 /* One thread's share of in[0..n-1] when the whole grid walks it in int4 (16-byte) loads:
  * each round a thread issues four independent int4 loads (one grid-width apart) into four
  * accumulators, so 64 bytes per thread are in flight; the n % 4 values past the last int4
- * go to the first threads of the grid. `in` must be 16-byte aligned. */
-__device__ int thread_sum_vec4(const int *in, size_t n)
+ * go to the first threads of the grid. `in` must be 16-byte aligned. `block` is the
+ * threads per block (blockDim.x), passed as a constant: read from blockDim.x, it costs the
+ * loop registers (see -Xptxas -v), and more registers per thread can mean fewer blocks per SM. */
+__device__ int thread_sum_vec4(const int *in, size_t n, int block)
 {
     // TODO(6.8): as the comment above says: the grid walks the n / 4 int4s of `in`, thread g
-    // of the grid starting at int4 g, a grid's threads apart. While four int4s remain for it,
-    // a thread loads four at once (a grid width apart) into four sums; then the int4s it has
-    // left, one at a time; then the n % 4 ints past the last int4 go one each to the grid's
-    // first threads. Return the thread's total.
+    // of the grid starting at int4 g, a grid's threads apart (`block` threads per block).
+    // While four int4s remain for it, a thread loads four at once (a grid width apart) into
+    // four sums; then the int4s it has left, one at a time; then the n % 4 ints past the last
+    // int4 go one each to the grid's first threads. Return the thread's total.
     return 0;
 }
 
@@ -234,31 +238,19 @@ __global__ void v9_single_pass_last_block_kernel(int *sum, const int *in, size_t
     // counting on v9_blocks_done.
 }
 
-/* ---- beyond CUB: v10 ------------------------------------------------------------------------
- * v8 and v9 issue four int4 loads a round, then wait for them to add them: at the end of
- * every round a thread's loads in flight drain to none. (More loads a round do not help by
- * themselves: the compiler then moves each add up behind the load it needs, and a thread
- * still waits with about four out.) v10 loads the next round (LOADS_IN_FLIGHT int4s) into
- * a second set of registers before it adds this round's, so the adds use values that have
- * arrived while LOADS_IN_FLIGHT x 16 bytes per thread stay in flight. One thread's share,
- * as thread_sum_vec4 otherwise. */
-__device__ int thread_sum_in_flight(const int *in, size_t n)
-{
-    // TODO(6.10): as thread_sum_vec4, with rounds of LOADS_IN_FLIGHT int4s a grid width
-    // apart read through the read-only path (__ldg). Load the first round into an array of
-    // int4 registers; then, while a whole round remains, load it into a second array, add
-    // the first array's values, and move the second into the first; add the last round
-    // loaded; then the int4s left and the n % 4 ints as in thread_sum_vec4. cuobjdump -sass
-    // on the lab's binary shows whether each round's loads (LDG) come before the adds.
-    return 0;
-}
-
-/* v10, loads in flight: v9 with thread_sum_in_flight. */
+/* ---- step 10 --------------------------------------------------------------------------------
+ * v10, larger blocks: v9 with V10_BLOCK threads a block instead of BLOCK, and a grid that
+ * fills the GPU as before. The grid's threads read the same addresses as v9's (a thread's
+ * int4s are still a grid's threads apart), but a block, which runs on one SM, now reads
+ * V10_BLOCK x 16 bytes in a row with each load: 16 KiB instead of 4 KiB, as much as one of
+ * CUB's blocks reads per tile. */
 __device__ unsigned int v10_blocks_done = 0;
 
-__global__ void v10_loads_in_flight_kernel(int *sum, const int *in, size_t n, int *partials)
+__global__ void __launch_bounds__(V10_BLOCK)
+    v10_larger_blocks_kernel(int *sum, const int *in, size_t n, int *partials)
 {
-    // TODO(6.10): as v9, with thread_sum_in_flight and v10_blocks_done.
+    // TODO(6.10): as v9, with V10_BLOCK for thread_sum_vec4's block size, counting on
+    // v10_blocks_done.
 }
 
 /* ---- launchers ---------------------------------------------------------------------------- */
@@ -300,7 +292,7 @@ static int launch_v6(int *sum, const int *in, size_t n, int *scratch, cudaStream
 
 static int launch_v7(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
 {
-    // TODO(6.7): at most grid_to_fill(kernel) blocks (ask once: keep it in a static),
+    // TODO(6.7): at most grid_to_fill(kernel, BLOCK) blocks (ask once: keep it in a static),
     // and at least 16 values per thread (16 * BLOCK per block), so that the second pass
     // over the partial sums needs one block.
     return LAB_NOT_IMPLEMENTED;
@@ -321,8 +313,8 @@ static int launch_v9(int *sum, const int *in, size_t n, int *scratch, cudaStream
 
 static int launch_v10(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
 {
-    // TODO(6.10): as launch_v9, with LOADS_IN_FLIGHT int4s (4 * LOADS_IN_FLIGHT * BLOCK
-    // values) per block and round.
+    // TODO(6.10): as launch_v9, with V10_BLOCK threads a block (16 * V10_BLOCK values per
+    // block and round; grid_to_fill asked for V10_BLOCK threads).
     return LAB_NOT_IMPLEMENTED;
 }
 
@@ -338,7 +330,7 @@ extern "C" const struct lab6_variant lab6_variants[] = {
     {"v8_warp_shuffle_vec4", "int4 loads, 4 accumulators, warp shuffles, two passes", launch_v8},
     {"v9_single_pass_last_block", "as v8 in one kernel; the last block adds the partials",
      launch_v9},
-    {"v10_loads_in_flight", "as v9; the next round's loads go out before this round's adds",
+    {"v10_larger_blocks", "as v9 with 1024-thread blocks: 16 KiB in a row per block and load",
      launch_v10},
 };
 extern "C" const int lab6_variant_count = sizeof lab6_variants / sizeof lab6_variants[0];

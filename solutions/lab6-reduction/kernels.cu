@@ -15,9 +15,9 @@
  */
 #include "kernels.h"
 
-#define BLOCK 256                            /* threads per block, in every variant */
+#define BLOCK 256                            /* threads per block, steps 1-9 */
+#define V10_BLOCK 1024                       /* threads per block, step 10 */
 #define ELEMENTS_PER_VEC4_BLOCK (BLOCK * 16) /* v8, v9: four int4 loads per thread per round */
-#define LOADS_IN_FLIGHT 8                    /* v10: int4 loads per thread per round */
 #define FULL_WARP 0xffffffffu
 
 /* Every kernel of steps 1-8 has this shape: it sums in[0..n-1] block by block and writes
@@ -51,19 +51,20 @@ static void reduce_in_passes(pass_kernel kernel, size_t per_block, unsigned max_
     }
 }
 
-/* How many blocks of `kernel` the GPU holds at once (SMs x blocks per SM): a grid of that
- * size is resident all at once and walks any array with a grid-stride loop (steps 7-9). */
+/* How many blocks of `kernel`, `threads` threads each, the GPU holds at once (SMs x blocks
+ * per SM): a grid of that size is resident all at once and walks any array with a
+ * grid-stride loop (steps 7-10). */
 //@begin solution
-//@todo TODO(6.7): a helper grid_to_fill(kernel) that returns what the comment above says: the GPU's
-//@todo SM count times the blocks of `kernel` (BLOCK threads, no dynamic shared memory) that one SM
+//@todo TODO(6.7): a helper grid_to_fill(kernel, threads) that returns what the comment above says:
+//@todo the GPU's SM count times the blocks of `kernel` (no dynamic shared memory) that one SM
 //@todo holds at once. Ask the runtime for both (a device attribute; the occupancy API of the CUDA
 //@todo Runtime API reference): the numbers differ from GPU to GPU.
-static unsigned grid_to_fill(const void *kernel)
+static unsigned grid_to_fill(const void *kernel, int threads)
 {
     int device = 0, sms = 0, per_sm = 0;
     cudaGetDevice(&device);
     cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, BLOCK, 0);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0);
     return (unsigned)(sms * per_sm);
 }
 //@end solution
@@ -320,15 +321,16 @@ __device__ int block_sum(int x)
 {
     //@begin solution
     //@todo TODO(6.8): as the comment above says: each warp adds its values with warp_sum; lane 0 of
-    //@todo each warp leaves its warp's sum in a shared word of its own (BLOCK / 32 of them); after
-    //@todo a barrier, warp 0 adds those words with warp_sum (a lane with no word adds 0).
-    __shared__ int warp_sums[BLOCK / 32];
+    //@todo each warp leaves its warp's sum in a shared word of its own (one per warp of the
+    //@todo block, at most 32); after a barrier, warp 0 adds those words with warp_sum (a lane with
+    //@todo no word adds 0). Blocks of any size that is a multiple of 32.
+    __shared__ int warp_sums[32]; /* one per warp: a block holds at most 32 */
     unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     x = warp_sum(x);
     if (lane == 0)
         warp_sums[warp] = x;
     __syncthreads();
-    x = threadIdx.x < BLOCK / 32 ? warp_sums[threadIdx.x] : 0;
+    x = threadIdx.x < blockDim.x / 32 ? warp_sums[threadIdx.x] : 0;
     return warp == 0 ? warp_sum(x) : 0;
     //@student return 0;
     //@end solution
@@ -337,18 +339,20 @@ __device__ int block_sum(int x)
 /* One thread's share of in[0..n-1] when the whole grid walks it in int4 (16-byte) loads:
  * each round a thread issues four independent int4 loads (one grid-width apart) into four
  * accumulators, so 64 bytes per thread are in flight; the n % 4 values past the last int4
- * go to the first threads of the grid. `in` must be 16-byte aligned. */
-__device__ int thread_sum_vec4(const int *in, size_t n)
+ * go to the first threads of the grid. `in` must be 16-byte aligned. `block` is the
+ * threads per block (blockDim.x), passed as a constant: read from blockDim.x, it costs the
+ * loop registers (see -Xptxas -v), and more registers per thread can mean fewer blocks per SM. */
+__device__ int thread_sum_vec4(const int *in, size_t n, int block)
 {
     //@begin solution
     //@todo TODO(6.8): as the comment above says: the grid walks the n / 4 int4s of `in`, thread g
-    //@todo of the grid starting at int4 g, a grid's threads apart. While four int4s remain for it,
-    //@todo a thread loads four at once (a grid width apart) into four sums; then the int4s it has
-    //@todo left, one at a time; then the n % 4 ints past the last int4 go one each to the grid's
-    //@todo first threads. Return the thread's total.
+    //@todo of the grid starting at int4 g, a grid's threads apart (`block` threads per block).
+    //@todo While four int4s remain for it, a thread loads four at once (a grid width apart) into
+    //@todo four sums; then the int4s it has left, one at a time; then the n % 4 ints past the last
+    //@todo int4 go one each to the grid's first threads. Return the thread's total.
     const int4 *v = reinterpret_cast<const int4 *>(in);
-    size_t vectors = n / 4, threads = (size_t)gridDim.x * BLOCK;
-    size_t g = (size_t)blockIdx.x * BLOCK + threadIdx.x, i = g;
+    size_t vectors = n / 4, threads = (size_t)gridDim.x * block;
+    size_t g = (size_t)blockIdx.x * block + threadIdx.x, i = g;
     int a = 0, b = 0, c = 0, d = 0;
     for (; i + 3 * threads < vectors; i += 4 * threads) {
         int4 p = v[i], q = v[i + threads], r = v[i + 2 * threads], w = v[i + 3 * threads];
@@ -376,7 +380,7 @@ __global__ void v8_warp_shuffle_vec4_kernel(int *partial, const int *in, size_t 
 {
     //@begin solution
     //@todo TODO(6.8): block_sum of thread_sum_vec4; thread 0 writes partial[blockIdx.x].
-    int total = block_sum(thread_sum_vec4(in, n));
+    int total = block_sum(thread_sum_vec4(in, n, BLOCK));
     if (threadIdx.x == 0)
         partial[blockIdx.x] = total;
     //@end solution
@@ -408,7 +412,7 @@ __device__ void finish_in_last_block(int total, int *sum, int *partials, unsigne
     if (!is_last)
         return;
     int x = 0;
-    for (unsigned b = threadIdx.x; b < gridDim.x; b += BLOCK)
+    for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x)
         x += __ldcg(&partials[b]);
     total = block_sum(x);
     if (threadIdx.x == 0) {
@@ -425,71 +429,26 @@ __global__ void v9_single_pass_last_block_kernel(int *sum, const int *in, size_t
     //@begin solution
     //@todo TODO(6.9): finish_in_last_block of the block's sum (block_sum of thread_sum_vec4),
     //@todo counting on v9_blocks_done.
-    finish_in_last_block(block_sum(thread_sum_vec4(in, n)), sum, partials, &v9_blocks_done);
+    finish_in_last_block(block_sum(thread_sum_vec4(in, n, BLOCK)), sum, partials, &v9_blocks_done);
     //@end solution
 }
 
-/* ---- beyond CUB: v10 ------------------------------------------------------------------------
- * v8 and v9 issue four int4 loads a round, then wait for them to add them: at the end of
- * every round a thread's loads in flight drain to none. (More loads a round do not help by
- * themselves: the compiler then moves each add up behind the load it needs, and a thread
- * still waits with about four out.) v10 loads the next round (LOADS_IN_FLIGHT int4s) into
- * a second set of registers before it adds this round's, so the adds use values that have
- * arrived while LOADS_IN_FLIGHT x 16 bytes per thread stay in flight. One thread's share,
- * as thread_sum_vec4 otherwise. */
-__device__ int thread_sum_in_flight(const int *in, size_t n)
-{
-    //@begin solution
-    //@todo TODO(6.10): as thread_sum_vec4, with rounds of LOADS_IN_FLIGHT int4s a grid width
-    //@todo apart read through the read-only path (__ldg). Load the first round into an array of
-    //@todo int4 registers; then, while a whole round remains, load it into a second array, add
-    //@todo the first array's values, and move the second into the first; add the last round
-    //@todo loaded; then the int4s left and the n % 4 ints as in thread_sum_vec4. cuobjdump -sass
-    //@todo on the lab's binary shows whether each round's loads (LDG) come before the adds.
-    const int4 *v = reinterpret_cast<const int4 *>(in);
-    size_t vectors = n / 4, threads = (size_t)gridDim.x * BLOCK;
-    size_t round = LOADS_IN_FLIGHT * threads;
-    size_t g = (size_t)blockIdx.x * BLOCK + threadIdx.x, i = g;
-    int x = 0;
-    if (i + (LOADS_IN_FLIGHT - 1) * threads < vectors) {
-        int4 now[LOADS_IN_FLIGHT];
-#pragma unroll
-        for (int k = 0; k < LOADS_IN_FLIGHT; k++)
-            now[k] = __ldg(&v[i + k * threads]);
-        for (i += round; i + (LOADS_IN_FLIGHT - 1) * threads < vectors; i += round) {
-            int4 next[LOADS_IN_FLIGHT];
-#pragma unroll
-            for (int k = 0; k < LOADS_IN_FLIGHT; k++)
-                next[k] = __ldg(&v[i + k * threads]);
-#pragma unroll
-            for (int k = 0; k < LOADS_IN_FLIGHT; k++) {
-                x += now[k].x + now[k].y + now[k].z + now[k].w;
-                now[k] = next[k];
-            }
-        }
-#pragma unroll
-        for (int k = 0; k < LOADS_IN_FLIGHT; k++)
-            x += now[k].x + now[k].y + now[k].z + now[k].w;
-    }
-    for (; i < vectors; i += threads) {
-        int4 p = __ldg(&v[i]);
-        x += p.x + p.y + p.z + p.w;
-    }
-    if (vectors * 4 + g < n)
-        x += in[vectors * 4 + g];
-    return x;
-    //@student return 0;
-    //@end solution
-}
-
-/* v10, loads in flight: v9 with thread_sum_in_flight. */
+/* ---- step 10 --------------------------------------------------------------------------------
+ * v10, larger blocks: v9 with V10_BLOCK threads a block instead of BLOCK, and a grid that
+ * fills the GPU as before. The grid's threads read the same addresses as v9's (a thread's
+ * int4s are still a grid's threads apart), but a block, which runs on one SM, now reads
+ * V10_BLOCK x 16 bytes in a row with each load: 16 KiB instead of 4 KiB, as much as one of
+ * CUB's blocks reads per tile. */
 __device__ unsigned int v10_blocks_done = 0;
 
-__global__ void v10_loads_in_flight_kernel(int *sum, const int *in, size_t n, int *partials)
+__global__ void __launch_bounds__(V10_BLOCK)
+    v10_larger_blocks_kernel(int *sum, const int *in, size_t n, int *partials)
 {
     //@begin solution
-    //@todo TODO(6.10): as v9, with thread_sum_in_flight and v10_blocks_done.
-    finish_in_last_block(block_sum(thread_sum_in_flight(in, n)), sum, partials, &v10_blocks_done);
+    //@todo TODO(6.10): as v9, with V10_BLOCK for thread_sum_vec4's block size, counting on
+    //@todo v10_blocks_done.
+    finish_in_last_block(block_sum(thread_sum_vec4(in, n, V10_BLOCK)), sum, partials,
+                         &v10_blocks_done);
     //@end solution
 }
 
@@ -553,12 +512,12 @@ static int launch_v6(int *sum, const int *in, size_t n, int *scratch, cudaStream
 static int launch_v7(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
 {
     //@begin solution
-    //@todo TODO(6.7): at most grid_to_fill(kernel) blocks (ask once: keep it in a static),
+    //@todo TODO(6.7): at most grid_to_fill(kernel, BLOCK) blocks (ask once: keep it in a static),
     //@todo and at least 16 values per thread (16 * BLOCK per block), so that the second pass
     //@todo over the partial sums needs one block.
     static unsigned grid = 0;
     if (!grid)
-        grid = grid_to_fill((const void *)v7_multiple_elements_kernel);
+        grid = grid_to_fill((const void *)v7_multiple_elements_kernel, BLOCK);
     reduce_in_passes(v7_multiple_elements_kernel, 16 * BLOCK, grid, sum, in, n, scratch, stream);
     return LAB_OK;
     //@student return LAB_NOT_IMPLEMENTED;
@@ -571,7 +530,7 @@ static int launch_v8(int *sum, const int *in, size_t n, int *scratch, cudaStream
     //@todo TODO(6.8): as launch_v7, with ELEMENTS_PER_VEC4_BLOCK values per block.
     static unsigned grid = 0;
     if (!grid)
-        grid = grid_to_fill((const void *)v8_warp_shuffle_vec4_kernel);
+        grid = grid_to_fill((const void *)v8_warp_shuffle_vec4_kernel, BLOCK);
     reduce_in_passes(v8_warp_shuffle_vec4_kernel, ELEMENTS_PER_VEC4_BLOCK, grid, sum, in, n,
                      scratch, stream);
     return LAB_OK;
@@ -586,7 +545,7 @@ static int launch_v9(int *sum, const int *in, size_t n, int *scratch, cudaStream
     //@todo partial sums in scratch.
     static unsigned grid = 0;
     if (!grid)
-        grid = grid_to_fill((const void *)v9_single_pass_last_block_kernel);
+        grid = grid_to_fill((const void *)v9_single_pass_last_block_kernel, BLOCK);
     unsigned blocks = blocks_for(n, ELEMENTS_PER_VEC4_BLOCK, grid);
     v9_single_pass_last_block_kernel<<<blocks, BLOCK, 0, stream>>>(sum, in, n, scratch);
     return LAB_OK;
@@ -597,13 +556,13 @@ static int launch_v9(int *sum, const int *in, size_t n, int *scratch, cudaStream
 static int launch_v10(int *sum, const int *in, size_t n, int *scratch, cudaStream_t stream)
 {
     //@begin solution
-    //@todo TODO(6.10): as launch_v9, with LOADS_IN_FLIGHT int4s (4 * LOADS_IN_FLIGHT * BLOCK
-    //@todo values) per block and round.
+    //@todo TODO(6.10): as launch_v9, with V10_BLOCK threads a block (16 * V10_BLOCK values per
+    //@todo block and round; grid_to_fill asked for V10_BLOCK threads).
     static unsigned grid = 0;
     if (!grid)
-        grid = grid_to_fill((const void *)v10_loads_in_flight_kernel);
-    unsigned blocks = blocks_for(n, 4 * LOADS_IN_FLIGHT * BLOCK, grid);
-    v10_loads_in_flight_kernel<<<blocks, BLOCK, 0, stream>>>(sum, in, n, scratch);
+        grid = grid_to_fill((const void *)v10_larger_blocks_kernel, V10_BLOCK);
+    unsigned blocks = blocks_for(n, 16 * V10_BLOCK, grid);
+    v10_larger_blocks_kernel<<<blocks, V10_BLOCK, 0, stream>>>(sum, in, n, scratch);
     return LAB_OK;
     //@student return LAB_NOT_IMPLEMENTED;
     //@end solution
@@ -621,7 +580,7 @@ extern "C" const struct lab6_variant lab6_variants[] = {
     {"v8_warp_shuffle_vec4", "int4 loads, 4 accumulators, warp shuffles, two passes", launch_v8},
     {"v9_single_pass_last_block", "as v8 in one kernel; the last block adds the partials",
      launch_v9},
-    {"v10_loads_in_flight", "as v9; the next round's loads go out before this round's adds",
+    {"v10_larger_blocks", "as v9 with 1024-thread blocks: 16 KiB in a row per block and load",
      launch_v10},
 };
 extern "C" const int lab6_variant_count = sizeof lab6_variants / sizeof lab6_variants[0];
