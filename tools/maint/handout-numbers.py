@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""handout-numbers.py [CLAIMS] - recompute the numbers a handout quotes from its reference files.
+"""handout-numbers.py [--write] [CLAIMS] - recompute the numbers a handout quotes from its reference files.
 
 CLAIMS (default handouts/numbers.txt) has one claim a line:
     LAB :: EXPRESSION :: FORMATS :: TEXT
@@ -28,7 +28,10 @@ What EXPRESSION may use (FILE is a name in the lab's reference folder):
                                  finds an edge: what lab 4's summary prints
 and min, max, sum, len, abs, round, zip, range, sorted, set, median. Numeric fields are floats; empty fields None.
 Prints each claim that does not hold (what the files give, what the handout says nearby) and
-a summary; exit 1 if one fails.
+a summary; exit 1 if one fails. --write (after a reference run): put the files' numbers into
+the handout where the claim's words appear exactly once with the numbers that the committed
+reference files (git HEAD) give, or else exactly once with any numbers or placeholders (`<>`,
+`<...>`, `[pending]`) in their places (a claim ending in `|` must end its line there).
 """
 import csv
 import decimal
@@ -36,6 +39,7 @@ import glob
 import os
 import re
 import statistics
+import subprocess
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
@@ -49,17 +53,25 @@ def number(text):
 
 
 class Lab:
-    def __init__(self, n):
+    def __init__(self, n, revision=None):
         self.folder = os.path.join(ROOT, "handouts", "reference", f"lab{n}")
+        self.revision = revision  # read the files as committed there (git), not as they are
         self.cache = {}
+
+    def text(self, name):
+        if self.revision:
+            path = os.path.relpath(self.path(name), ROOT)
+            return subprocess.run(["git", "-C", ROOT, "show", f"{self.revision}:{path}"], check=True,
+                                  capture_output=True, text=True).stdout
+        with open(self.path(name), encoding="utf-8") as f:
+            return f.read()
 
     def path(self, name):
         return os.path.join(self.folder, name)
 
     def table(self, name):
         if name not in self.cache:
-            with open(self.path(name), encoding="utf-8") as f:
-                lines = f.read().splitlines()
+            lines = self.text(name).splitlines()
             header = [line for line in lines if line.startswith("#")]
             body = [line for line in lines if not line.startswith("#")]
             rows = list(csv.DictReader(body))
@@ -96,13 +108,11 @@ class Lab:
         raise ValueError(f"{name}: no '{key}' in the header")
 
     def grabs(self, name, regex):
-        with open(self.path(name), encoding="utf-8") as f:
-            text = f.read()
+        text = self.text(name)
         return [number(m.group(1).replace(",", "")) for m in re.finditer(regex, text, re.MULTILINE)]
 
     def ncu(self, name, metric, kernel):
-        with open(self.path(name), encoding="utf-8") as f:
-            lines = [line for line in f.read().splitlines() if line.startswith('"')]
+        lines = [line for line in self.text(name).splitlines() if line.startswith('"')]
         found, header = [], None
         for row in csv.reader(lines):
             if row[0] == "ID":
@@ -168,7 +178,61 @@ def handout_text(document):
         return " ".join(f.read().split()), os.path.relpath(paths[0], ROOT)
 
 
+PLACE = r"(?:[-+]?[0-9][0-9.,]*%?|<[^<>\n]*>|\[pending\])"
+
+
+def rewrite(handout, text, values, places):
+    """Put values into the one place of handout (a path) that reads like text with `places`
+    (regular expressions, one per {}) in their places; False where there is none or more."""
+
+    def literal(part):  # the words of a piece of text, any whitespace between them
+        words = part.split()
+        if not words:
+            return r"\s+" if part else ""
+        lead = r"\s+" if part[0].isspace() else ""
+        trail = r"\s+" if part[-1].isspace() else ""
+        return lead + r"\s+".join(re.escape(word) for word in words) + trail
+
+    parts = text.strip().split("{}")
+    pattern = literal(parts[0]) + "".join(f"({place})" + literal(part) for place, part in zip(places, parts[1:]))
+    if text.rstrip().endswith("|"):
+        pattern += r"[ \t]*$"
+    with open(handout, encoding="utf-8") as f:
+        body = f.read()
+    found = list(re.finditer(pattern, body, re.MULTILINE))
+    if len(found) != 1:
+        return False
+    m, new = found[0], ""
+    last = m.start()
+    for k, value in enumerate(values):
+        new += body[last : m.start(k + 1)] + value
+        last = m.end(k + 1)
+    body = body[: m.start()] + new + body[last:]
+    with open(handout, "w", encoding="utf-8") as f:
+        f.write(body)
+    return True
+
+
+def evaluate(lab, expression):
+    names = {"v": lab.v, "vals": lab.vals, "rows": lab.matching, "meta": lab.meta, "grab": lab.grab}
+    names.update(grabs=lab.grabs, ncu=lab.ncu, plateaus=lab.plateaus, gbps=lab.gbps, median=statistics.median)
+    names.update((f.__name__, f) for f in (min, max, sum, len, abs, round, zip, range, sorted, set))
+    values = eval(expression, {"__builtins__": {}, **names})  # the kit's own claims file
+    return values if isinstance(values, tuple) else (values,)
+
+
+def committed_values(n, expression, specs):
+    """The claim's numbers from the reference files as committed (git HEAD), formatted; None
+    where they cannot be computed (a file or a row that is new)."""
+    try:
+        return [formatted(x, s) for x, s in zip(evaluate(Lab(n, "HEAD"), expression), specs)]
+    except Exception:  # noqa: BLE001 (no committed figure to find: fall back to any number)
+        return None
+
+
 def main(argv):
+    write = "--write" in argv
+    argv = [a for a in argv if a != "--write"]
     claims = argv[1] if len(argv) > 1 else os.path.join(ROOT, "handouts", "numbers.txt")
     labs, handouts, failed, held = {}, {}, 0, 0
     with open(claims, encoding="utf-8") as f:
@@ -182,11 +246,7 @@ def main(argv):
             lab = labs.setdefault(n.split()[0], Lab(n.split()[0]))
             if n not in handouts:
                 handouts[n] = handout_text(n)
-            names = {"v": lab.v, "vals": lab.vals, "rows": lab.matching, "meta": lab.meta, "grab": lab.grab}
-            names.update(grabs=lab.grabs, ncu=lab.ncu, plateaus=lab.plateaus, gbps=lab.gbps, median=statistics.median)
-            names.update((f.__name__, f) for f in (min, max, sum, len, abs, round, zip, range, sorted, set))
-            values = eval(expression, {"__builtins__": {}, **names})  # the kit's own claims file
-            values = values if isinstance(values, tuple) else (values,)
+            values = evaluate(lab, expression)
             specs = formats.split()
             if len(specs) != len(values) or text.count("{}") != len(values):
                 raise ValueError(f"{len(values)} values, {len(specs)} formats, {text.count('{}')} places in the text")
@@ -198,6 +258,15 @@ def main(argv):
             continue
         body, handout = handouts[n]
         if claim in body:
+            held += 1
+            continue
+        shown = [formatted(x, s) for x, s in zip(values, specs)]
+        was = committed_values(n.split()[0], expression, specs) if write else None
+        path = os.path.join(ROOT, handout)
+        if write and ((was and rewrite(path, text, shown, [re.escape(x) for x in was]))
+                      or rewrite(path, text, shown, [PLACE] * len(shown))):
+            handouts[n] = handout_text(n)
+            print(f"{where}: {handout} now says: {claim}")
             held += 1
             continue
         failed += 1
