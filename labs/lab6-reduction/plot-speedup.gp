@@ -19,7 +19,7 @@ set xrange [0.6:10.4]
 set yrange [0.8:*]
 set xtics ('1 divergent' 1, '2 strided' 2, '3 sequential' 3, '4 add on load' 4, \
            '5 last warp' 5, '6 unrolled' 6, '7 many/thread' 7, '8 vec4+shuffle' 8, \
-           '9 one pass' 9, '10 in flight' 10) rotate by -30 font ',9'
+           '9 one pass' 9, '10 1024 threads' 10) rotate by -30 font ',9'
 set key top left font ',9'
 first = real(word(sizes, 1))
 @start_output

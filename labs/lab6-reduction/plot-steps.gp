@@ -16,9 +16,9 @@ set logscale y
 set xrange [0.6:10.4]
 set xtics ('1 divergent' 1, '2 strided' 2, '3 sequential' 3, '4 add on load' 4, \
            '5 last warp' 5, '6 unrolled' 6, '7 many/thread' 7, '8 vec4+shuffle' 8, \
-           '9 one pass' 9, '10 in flight' 10) rotate by -30 font ',9'
-set yrange [100:ceiling * 4]
-set key top left maxrows 4 font ',9'
+           '9 one pass' 9, '10 1024 threads' 10) rotate by -30 font ',9'
+set yrange [100:ceiling * 2]
+set key outside right top vertical font ',8' samplen 2
 @start_output
 plot for [k = 1:words(sizes)] csv using (is_step(real(word(sizes, k))) ? column('param') : NaN):'gbps' \
          with linespoints dt 1 lw 2 pt 7 lc rgb word(colours, k) title size_label(real(word(sizes, k))), \
