@@ -472,8 +472,20 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  * first column starts on 16 bytes, hence a halo padded to 4 columns and rows of a multiple
  * of 4 floats; other grids, and GPUs before sm_90, run v10's kernel instead. The TMA and
  * mbarrier instructions are given in kernels.h (inline PTX). */
-#define TMA_ROWS 2 /* rows of a thread's patch (x 2 columns) */
-
+/* The shape per radius: blocks of tma_threads_x x tma_threads_y threads, each a patch of 2
+ * columns x tma_rows rows, so a tile of 2 tma_threads_x x tma_threads_y tma_rows points. */
+__host__ __device__ constexpr int tma_threads_x(int r)
+{
+    return r > 0 ? 32 : 0;
+}
+__host__ __device__ constexpr int tma_threads_y(int r)
+{
+    return r > 0 ? 8 : 0;
+}
+__host__ __device__ constexpr int tma_rows(int r)
+{
+    return r > 0 ? 2 : 0;
+}
 __host__ __device__ constexpr int tma_min_blocks(int r)
 {
     return r <= 3 ? 4 : 3;
@@ -489,9 +501,11 @@ __host__ __device__ constexpr int tma_buffers(int r)
 
 /* One plane's box as the TMA writes it: W columns from x0 - PAD, ROWS rows from y0 - R. */
 template <int R> struct tma_tile {
-    static constexpr int H = TUNED_BY * TMA_ROWS;                  /* rows of points */
-    static constexpr int PAD = (R + 3) / 4 * 4;                    /* columns left of x0 */
-    static constexpr int W = (PAD + 2 * TUNED_BX + R + 3) / 4 * 4; /* row pitch: 16-byte rows */
+    static constexpr int TX = tma_threads_x(R), TY = tma_threads_y(R); /* the block */
+    static constexpr int PATCH_ROWS = tma_rows(R);                     /* a thread's rows */
+    static constexpr int H = TY * PATCH_ROWS;                          /* rows of points */
+    static constexpr int PAD = (R + 3) / 4 * 4;                        /* columns left of x0 */
+    static constexpr int W = (PAD + 2 * TX + R + 3) / 4 * 4;           /* row pitch: 16-byte rows */
     static constexpr int ROWS = H + 2 * R;
     static constexpr int FLOATS = (ROWS * W + 31) / 32 * 32;    /* buffers 128-byte aligned */
     static constexpr unsigned BYTES = ROWS * W * sizeof(float); /* what one copy delivers */
@@ -508,14 +522,14 @@ __device__ __forceinline__ void push_plane(float2 (&acc)[2 * R], float2 v, float
 }
 
 /* v11: block (bx, by, bz) computes the 64 x H tile at x0 = 64 bx, y0 = r + H by, through
- * the z chunk bz, a thread a patch of 2 columns x TMA_ROWS rows. Before the loop its partial
+ * the z chunk bz, a thread a patch of 2 columns x tma_rows(r) rows. Before the loop its partial
  * sums take the r planes below the chunk (read from global memory, z terms only); in the
  * loop, plane p comes from the TMA ring, adds to the sums, and the point r planes below p
  * is stored; after it, the r planes above the chunk finish the last points. Per plane one
  * __syncthreads (no thread still reads the buffer the leader refills next) and one wait
  * on the plane's mbarrier. */
 template <int R>
-__global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
+__global__ void __launch_bounds__(tma_threads_x(R) * tma_threads_y(R), tma_min_blocks(R))
     tma_kernel(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int nz,
                int chunk, const __grid_constant__ CUtensorMap map)
 {
@@ -676,10 +690,10 @@ static int launch_tma_radius(float *out, const float *in, int nx, int ny, int nz
     CUtensorMap map;
     if (!lab8_tensor_map(&map, in, nx, ny, nz, T::W, T::ROWS))
         return launch_tuned(out, in, nx, ny, nz, R, stream);
-    dim3 blocks((nx - R - 1) / (2 * TUNED_BX) + 1, (ny - 2 * R + T::H - 1) / T::H,
+    dim3 blocks((nx - R - 1) / (2 * T::TX) + 1, (ny - 2 * R + T::H - 1) / T::H,
                 (nz - 2 * R + tma_chunk(R) - 1) / tma_chunk(R));
     tma_kernel<R>
-        <<<blocks, dim3(TUNED_BX, TUNED_BY), 0, stream>>>(out, in, nx, ny, nz, tma_chunk(R), map);
+        <<<blocks, dim3(T::TX, T::TY), 0, stream>>>(out, in, nx, ny, nz, tma_chunk(R), map);
     return LAB_OK;
 }
 
@@ -695,6 +709,12 @@ static const void *tma_kernel_of(int r)
 {
     RADIUS_SWITCH(return (const void *)(tma_kernel<R>));
     return NULL;
+}
+
+static int tma_threads_of(int r)
+{
+    RADIUS_SWITCH(return tma_threads_x(R) * tma_threads_y(R));
+    return 0;
 }
 
 extern "C" const struct lab8_variant lab8_variants[] = {
@@ -718,6 +738,6 @@ extern "C" const struct lab8_variant lab8_variants[] = {
      "beyond the seed: 2 x rows points a thread, float2 reads and writes, shape per radius",
      launch_tuned, NULL, tuned_kernel_of, TUNED_BX *TUNED_BY},
     {"v11_tma", "beyond the seed: the TMA fills the tile, z carried in partial sums (sm_90)",
-     launch_tma, NULL, tma_kernel_of, TUNED_BX *TUNED_BY},
+     launch_tma, NULL, tma_kernel_of, 0, tma_threads_of},
 };
 extern "C" const int lab8_variant_count = sizeof lab8_variants / sizeof lab8_variants[0];

@@ -41,16 +41,19 @@ extern "C" {
 typedef int (*lab8_launch_fn)(float *out, const float *in, int nx, int ny, int nz, int radius,
                               cudaStream_t stream);
 
-/* The kernel a code launches for radius r (codes with one kernel per radius). */
+/* The kernel a code launches for radius r (codes with one kernel per radius), and its
+ * threads per block (codes whose block differs by radius). */
 typedef const void *(*lab8_kernel_fn)(int radius);
+typedef int (*lab8_threads_fn)(int radius);
 
 struct lab8_variant {
     const char *name;
     const char *idea;
     lab8_launch_fn launch;
-    const void *kernel;       /* the __global__ function, for the occupancy API */
-    lab8_kernel_fn kernel_of; /* instead of `kernel`, for a code with one kernel per radius */
-    int block_threads;        /* its threads per block; 0: LAB8_BLOCK_X * LAB8_BLOCK_Y */
+    const void *kernel;         /* the __global__ function, for the occupancy API */
+    lab8_kernel_fn kernel_of;   /* instead of `kernel`, for a code with one kernel per radius */
+    int block_threads;          /* its threads per block; 0: LAB8_BLOCK_X * LAB8_BLOCK_Y */
+    lab8_threads_fn threads_of; /* instead of block_threads, for a block that differs by radius */
 };
 
 extern const struct lab8_variant lab8_variants[];

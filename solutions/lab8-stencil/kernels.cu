@@ -755,8 +755,20 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  * first column starts on 16 bytes, hence a halo padded to 4 columns and rows of a multiple
  * of 4 floats; other grids, and GPUs before sm_90, run v10's kernel instead. The TMA and
  * mbarrier instructions are given in kernels.h (inline PTX). */
-#define TMA_ROWS 2 /* rows of a thread's patch (x 2 columns) */
-
+/* The shape per radius: blocks of tma_threads_x x tma_threads_y threads, each a patch of 2
+ * columns x tma_rows rows, so a tile of 2 tma_threads_x x tma_threads_y tma_rows points. */
+__host__ __device__ constexpr int tma_threads_x(int r)
+{
+    return r > 0 ? 32 : 0;
+}
+__host__ __device__ constexpr int tma_threads_y(int r)
+{
+    return r > 0 ? 8 : 0;
+}
+__host__ __device__ constexpr int tma_rows(int r)
+{
+    return r > 0 ? 2 : 0;
+}
 __host__ __device__ constexpr int tma_min_blocks(int r)
 {
     return r <= 3 ? 4 : 3;
@@ -772,9 +784,11 @@ __host__ __device__ constexpr int tma_buffers(int r)
 
 /* One plane's box as the TMA writes it: W columns from x0 - PAD, ROWS rows from y0 - R. */
 template <int R> struct tma_tile {
-    static constexpr int H = TUNED_BY * TMA_ROWS;                  /* rows of points */
-    static constexpr int PAD = (R + 3) / 4 * 4;                    /* columns left of x0 */
-    static constexpr int W = (PAD + 2 * TUNED_BX + R + 3) / 4 * 4; /* row pitch: 16-byte rows */
+    static constexpr int TX = tma_threads_x(R), TY = tma_threads_y(R); /* the block */
+    static constexpr int PATCH_ROWS = tma_rows(R);                     /* a thread's rows */
+    static constexpr int H = TY * PATCH_ROWS;                          /* rows of points */
+    static constexpr int PAD = (R + 3) / 4 * 4;                        /* columns left of x0 */
+    static constexpr int W = (PAD + 2 * TX + R + 3) / 4 * 4;           /* row pitch: 16-byte rows */
     static constexpr int ROWS = H + 2 * R;
     static constexpr int FLOATS = (ROWS * W + 31) / 32 * 32;    /* buffers 128-byte aligned */
     static constexpr unsigned BYTES = ROWS * W * sizeof(float); /* what one copy delivers */
@@ -801,14 +815,14 @@ __device__ __forceinline__ void push_plane(float2 (&acc)[2 * R], float2 v, float
 }
 
 /* v11: block (bx, by, bz) computes the 64 x H tile at x0 = 64 bx, y0 = r + H by, through
- * the z chunk bz, a thread a patch of 2 columns x TMA_ROWS rows. Before the loop its partial
+ * the z chunk bz, a thread a patch of 2 columns x tma_rows(r) rows. Before the loop its partial
  * sums take the r planes below the chunk (read from global memory, z terms only); in the
  * loop, plane p comes from the TMA ring, adds to the sums, and the point r planes below p
  * is stored; after it, the r planes above the chunk finish the last points. Per plane one
  * __syncthreads (no thread still reads the buffer the leader refills next) and one wait
  * on the plane's mbarrier. */
 template <int R>
-__global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
+__global__ void __launch_bounds__(tma_threads_x(R) * tma_threads_y(R), tma_min_blocks(R))
     tma_kernel(float *__restrict__ out, const float *__restrict__ in, int nx, int ny, int nz,
                int chunk, const __grid_constant__ CUtensorMap map)
 {
@@ -817,13 +831,13 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
     //@todo mbarrier helpers and load_pair/store_pair are given; write push_plane, the sums
     //@todo of the r planes below the chunk, the loop over the ring and the r planes above.
     typedef tma_tile<R> T;
-    constexpr int NBUF = tma_buffers(R);
+    constexpr int NBUF = tma_buffers(R), ROWS_T = T::PATCH_ROWS;
     __shared__ __align__(128) float tile[NBUF][T::FLOATS];
     __shared__ __align__(8) uint64_t bar[NBUF];
     const int tx = threadIdx.x, ty = threadIdx.y;
     const bool leader = tx == 0 && ty == 0;
-    const int x0 = blockIdx.x * 2 * TUNED_BX, y0 = R + blockIdx.y * T::H;
-    const int x = x0 + 2 * tx, y = y0 + ty * TMA_ROWS; /* the patch's first point */
+    const int x0 = blockIdx.x * 2 * T::TX, y0 = R + blockIdx.y * T::H;
+    const int x = x0 + 2 * tx, y = y0 + ty * ROWS_T; /* the patch's first point */
     const int z_first = R + blockIdx.z * chunk, z_end = min(z_first + chunk, nz - R);
     const int planes = z_end - z_first, plane = nx * ny;
     if (leader)
@@ -834,11 +848,11 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
         for (int b = 0; b < NBUF - 1 && b < planes; b++)
             tma_load_plane(tile[b], &map, x0 - T::PAD, y0 - R, z_first + b, T::BYTES, &bar[b]);
 
-    bool load0[TMA_ROWS], load1[TMA_ROWS], store0[TMA_ROWS], store1[TMA_ROWS];
-    float2 acc[TMA_ROWS][2 * R];
+    bool load0[ROWS_T], load1[ROWS_T], store0[ROWS_T], store1[ROWS_T];
+    float2 acc[ROWS_T][2 * R];
     const float *below = in + ((z_first - R) * ny + y) * nx + x; /* the patch, plane z_first-r */
 #pragma unroll
-    for (int j = 0; j < TMA_ROWS; j++) {
+    for (int j = 0; j < ROWS_T; j++) {
         load0[j] = x < nx && y + j < ny;
         load1[j] = x + 1 < nx && y + j < ny;
         store0[j] = x >= R && x < nx - R && y + j < ny - R;
@@ -863,13 +877,13 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
             tma_load_plane(tile[(i + NBUF - 1) % NBUF], &map, x0 - T::PAD, y0 - R, p + NBUF - 1,
                            T::BYTES, &bar[(i + NBUF - 1) % NBUF]);
         mbarrier_wait(&bar[b], (i / NBUF) & 1);
-        const float *c = &tile[b][(R + ty * TMA_ROWS) * T::W + T::PAD + 2 * tx]; /* the patch */
-        float2 mid[TMA_ROWS];
+        const float *c = &tile[b][(R + ty * ROWS_T) * T::W + T::PAD + 2 * tx]; /* the patch */
+        float2 mid[ROWS_T];
 #pragma unroll
-        for (int j = 0; j < TMA_ROWS; j++)
+        for (int j = 0; j < ROWS_T; j++)
             mid[j] = *(const float2 *)&c[j * T::W];
 #pragma unroll
-        for (int j = 0; j < TMA_ROWS; j++) {
+        for (int j = 0; j < ROWS_T; j++) {
             /* row j from column -R-1 (or -R) to R+2 (or R+1) around the pair, as in v10 */
             constexpr int FIRST = R % 2 ? -R - 1 : -R, PAIRS = (R % 2 ? 2 * R + 4 : 2 * R + 2) / 2;
             float row[2 * PAIRS];
@@ -886,8 +900,8 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
             for (int k = 1; k <= R; k++) {
                 float2 up =
                     j - k >= 0 ? mid[j - k >= 0 ? j - k : 0] : *(const float2 *)&c[(j - k) * T::W];
-                float2 down = j + k < TMA_ROWS ? mid[j + k < TMA_ROWS ? j + k : 0]
-                                               : *(const float2 *)&c[(j + k) * T::W];
+                float2 down = j + k < ROWS_T ? mid[j + k < ROWS_T ? j + k : 0]
+                                             : *(const float2 *)&c[(j + k) * T::W];
                 own.x = fmaf(coef[k], row[-k - FIRST], own.x);
                 own.x = fmaf(coef[k], row[k - FIRST], own.x);
                 own.x = fmaf(coef[k], up.x, own.x);
@@ -906,16 +920,16 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tma_min_blocks(R))
     }
     /* the r planes above the chunk finish its last r points */
     const float *above = below + (planes + R) * plane;
-    float2 v[TMA_ROWS][R];
+    float2 v[ROWS_T][R];
 #pragma unroll
-    for (int j = 0; j < TMA_ROWS; j++)
+    for (int j = 0; j < ROWS_T; j++)
 #pragma unroll
         for (int d = 0; d < R; d++)
             v[j][d] = load_pair<true>(above + d * plane + j * nx, load0[j], load1[j]);
 #pragma unroll
     for (int d = 0; d < R; d++, dst += plane)
 #pragma unroll
-        for (int j = 0; j < TMA_ROWS; j++) {
+        for (int j = 0; j < ROWS_T; j++) {
             float2 done = make_float2(fmaf(coef[R], v[j][d].x, acc[j][0].x),
                                       fmaf(coef[R], v[j][d].y, acc[j][0].y));
             if (z_end - R + d >= z_first)
@@ -1107,10 +1121,10 @@ static int launch_tma_radius(float *out, const float *in, int nx, int ny, int nz
     CUtensorMap map;
     if (!lab8_tensor_map(&map, in, nx, ny, nz, T::W, T::ROWS))
         return launch_tuned(out, in, nx, ny, nz, R, stream);
-    dim3 blocks((nx - R - 1) / (2 * TUNED_BX) + 1, (ny - 2 * R + T::H - 1) / T::H,
+    dim3 blocks((nx - R - 1) / (2 * T::TX) + 1, (ny - 2 * R + T::H - 1) / T::H,
                 (nz - 2 * R + tma_chunk(R) - 1) / tma_chunk(R));
     tma_kernel<R>
-        <<<blocks, dim3(TUNED_BX, TUNED_BY), 0, stream>>>(out, in, nx, ny, nz, tma_chunk(R), map);
+        <<<blocks, dim3(T::TX, T::TY), 0, stream>>>(out, in, nx, ny, nz, tma_chunk(R), map);
     return LAB_OK;
 }
 
@@ -1134,6 +1148,12 @@ static const void *tma_kernel_of(int r)
     return NULL;
 }
 
+static int tma_threads_of(int r)
+{
+    RADIUS_SWITCH(return tma_threads_x(R) * tma_threads_y(R));
+    return 0;
+}
+
 extern "C" const struct lab8_variant lab8_variants[] = {
     {"v1_base", "one point per thread, all reads from global memory", launch_base,
      (const void *)base_kernel},
@@ -1155,6 +1175,6 @@ extern "C" const struct lab8_variant lab8_variants[] = {
      "beyond the seed: 2 x rows points a thread, float2 reads and writes, shape per radius",
      launch_tuned, NULL, tuned_kernel_of, TUNED_BX *TUNED_BY},
     {"v11_tma", "beyond the seed: the TMA fills the tile, z carried in partial sums (sm_90)",
-     launch_tma, NULL, tma_kernel_of, TUNED_BX *TUNED_BY},
+     launch_tma, NULL, tma_kernel_of, 0, tma_threads_of},
 };
 extern "C" const int lab8_variant_count = sizeof lab8_variants / sizeof lab8_variants[0];

@@ -308,7 +308,10 @@ static void run_cube(struct lab *lab, struct state *st, const struct experiment 
                 continue;
             struct occupancy occ =
                 gpu_occupancy(&lab->gpu, v->kernel_of ? v->kernel_of(r) : v->kernel,
-                              v->block_threads ? v->block_threads : BLOCK_THREADS, 0);
+                              v->threads_of      ? v->threads_of(r)
+                              : v->block_threads ? v->block_threads
+                                                 : BLOCK_THREADS,
+                              0);
             if (row.status == ROW_OK)
                 row.status = time_code(lab, st, v, &timed, &timing, &row, label);
             if (row.status != ROW_OK) {
