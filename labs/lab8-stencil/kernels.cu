@@ -509,6 +509,10 @@ template <int R> struct tma_tile {
     static constexpr int ROWS = H + 2 * R;
     static constexpr int FLOATS = (ROWS * W + 31) / 32 * 32;    /* buffers 128-byte aligned */
     static constexpr unsigned BYTES = ROWS * W * sizeof(float); /* what one copy delivers */
+    /* the ring of tma_buffers(R) boxes and their mbarriers, in dynamic shared memory (a
+     * block may declare only 48 KiB statically), and 128 bytes to align the ring's start */
+    static constexpr size_t RING_BYTES =
+        tma_buffers(R) * (FLOATS * sizeof(float) + sizeof(uint64_t)) + 128;
 };
 
 /* Add plane value v to a pair's partial sums and move them one slot down: acc[i] (the
@@ -536,6 +540,8 @@ __global__ void __launch_bounds__(tma_threads_x(R) * tma_threads_y(R), tma_min_b
     // TODO(11, optional): the code described above. The box (tma_tile<R>), the TMA and
     // mbarrier helpers and load_pair/store_pair are given; write push_plane, the sums
     // of the r planes below the chunk, the loop over the ring and the r planes above.
+    // The ring and its mbarriers are in dynamic shared memory (tma_tile<R>::RING_BYTES,
+    // which the launcher passes), from tma_ring() on (kernels.h).
 }
 
 /* ---- launchers ------------------------------------------------------------------------------ */
@@ -690,10 +696,15 @@ static int launch_tma_radius(float *out, const float *in, int nx, int ny, int nz
     CUtensorMap map;
     if (!lab8_tensor_map(&map, in, nx, ny, nz, T::W, T::ROWS))
         return launch_tuned(out, in, nx, ny, nz, R, stream);
+    static bool ring_allowed; /* past 48 KiB a kernel must ask for its dynamic shared memory */
+    if (!ring_allowed)
+        ring_allowed =
+            cudaFuncSetAttribute(tma_kernel<R>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 (int)T::RING_BYTES) == cudaSuccess;
     dim3 blocks((nx - R - 1) / (2 * T::TX) + 1, (ny - 2 * R + T::H - 1) / T::H,
                 (nz - 2 * R + tma_chunk(R) - 1) / tma_chunk(R));
-    tma_kernel<R>
-        <<<blocks, dim3(T::TX, T::TY), 0, stream>>>(out, in, nx, ny, nz, tma_chunk(R), map);
+    tma_kernel<R><<<blocks, dim3(T::TX, T::TY), T::RING_BYTES, stream>>>(out, in, nx, ny, nz,
+                                                                         tma_chunk(R), map);
     return LAB_OK;
 }
 
@@ -711,10 +722,12 @@ static const void *tma_kernel_of(int r)
     return NULL;
 }
 
-static int tma_threads_of(int r)
+static struct lab8_block tma_block_of(int r)
 {
-    RADIUS_SWITCH(return tma_threads_x(R) * tma_threads_y(R));
-    return 0;
+    struct lab8_block b = {0, 0};
+    RADIUS_SWITCH(b.threads = tma_threads_x(R) * tma_threads_y(R);
+                  b.dynamic_smem = tma_tile<R>::RING_BYTES);
+    return b;
 }
 
 extern "C" const struct lab8_variant lab8_variants[] = {
@@ -738,6 +751,6 @@ extern "C" const struct lab8_variant lab8_variants[] = {
      "beyond the seed: 2 x rows points a thread, float2 reads and writes, shape per radius",
      launch_tuned, NULL, tuned_kernel_of, TUNED_BX *TUNED_BY},
     {"v11_tma", "beyond the seed: the TMA fills the tile, z carried in partial sums (sm_90)",
-     launch_tma, NULL, tma_kernel_of, 0, tma_threads_of},
+     launch_tma, NULL, tma_kernel_of, 0, tma_block_of},
 };
 extern "C" const int lab8_variant_count = sizeof lab8_variants / sizeof lab8_variants[0];

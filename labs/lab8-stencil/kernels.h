@@ -42,18 +42,22 @@ typedef int (*lab8_launch_fn)(float *out, const float *in, int nx, int ny, int n
                               cudaStream_t stream);
 
 /* The kernel a code launches for radius r (codes with one kernel per radius), and its
- * threads per block (codes whose block differs by radius). */
+ * block (codes whose block differs by radius): threads, and dynamic shared memory bytes. */
 typedef const void *(*lab8_kernel_fn)(int radius);
-typedef int (*lab8_threads_fn)(int radius);
+struct lab8_block {
+    int threads;
+    size_t dynamic_smem;
+};
+typedef struct lab8_block (*lab8_block_fn)(int radius);
 
 struct lab8_variant {
     const char *name;
     const char *idea;
     lab8_launch_fn launch;
-    const void *kernel;         /* the __global__ function, for the occupancy API */
-    lab8_kernel_fn kernel_of;   /* instead of `kernel`, for a code with one kernel per radius */
-    int block_threads;          /* its threads per block; 0: LAB8_BLOCK_X * LAB8_BLOCK_Y */
-    lab8_threads_fn threads_of; /* instead of block_threads, for a block that differs by radius */
+    const void *kernel;       /* the __global__ function, for the occupancy API */
+    lab8_kernel_fn kernel_of; /* instead of `kernel`, for a code with one kernel per radius */
+    int block_threads;        /* its threads per block; 0: LAB8_BLOCK_X * LAB8_BLOCK_Y */
+    lab8_block_fn block_of;   /* instead of block_threads, for a block that differs by radius */
 };
 
 extern const struct lab8_variant lab8_variants[];
@@ -82,6 +86,14 @@ int lab8_tensor_map(CUtensorMap *map, const float *in, int nx, int ny, int nz, i
 __device__ __forceinline__ unsigned shared_address(const void *p)
 {
     return (unsigned)__cvta_generic_to_shared(p);
+}
+
+/* v11's dynamic shared memory (its launcher gives the size), from the first 128-byte
+ * boundary, where the TMA may write. */
+__device__ __forceinline__ float *tma_ring(void)
+{
+    extern __shared__ unsigned char lab8_dynamic_shared[];
+    return (float *)(lab8_dynamic_shared + (-shared_address(lab8_dynamic_shared) & 127));
 }
 
 __device__ __forceinline__ void mbarrier_init(uint64_t *bar)

@@ -306,12 +306,12 @@ static void run_cube(struct lab *lab, struct state *st, const struct experiment 
             verified++;
             if (lab->opts.check)
                 continue;
+            struct lab8_block block = {v->block_threads ? v->block_threads : BLOCK_THREADS, 0};
+            if (v->block_of)
+                block = v->block_of(r);
             struct occupancy occ =
-                gpu_occupancy(&lab->gpu, v->kernel_of ? v->kernel_of(r) : v->kernel,
-                              v->threads_of      ? v->threads_of(r)
-                              : v->block_threads ? v->block_threads
-                                                 : BLOCK_THREADS,
-                              0);
+                gpu_occupancy(&lab->gpu, v->kernel_of ? v->kernel_of(r) : v->kernel, block.threads,
+                              block.dynamic_smem);
             if (row.status == ROW_OK)
                 row.status = time_code(lab, st, v, &timed, &timing, &row, label);
             if (row.status != ROW_OK) {
