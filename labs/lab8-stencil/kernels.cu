@@ -472,19 +472,20 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  * first column starts on 16 bytes, hence a halo padded to 4 columns and rows of a multiple
  * of 4 floats; other grids, and GPUs before sm_90, run v10's kernel instead. The TMA and
  * mbarrier instructions are given in kernels.h (inline PTX). */
-/* The shape per radius: blocks of tma_threads_x x tma_threads_y threads, each a patch of 2
- * columns x tma_rows rows, so a tile of 2 tma_threads_x x tma_threads_y tma_rows points. */
-__host__ __device__ constexpr int tma_threads_x(int r)
+/* The shape per radius (the same at every radius so far): blocks of tma_threads_x x
+ * tma_threads_y threads, each a patch of 2 columns x tma_rows rows, so a tile of
+ * 2 tma_threads_x x tma_threads_y tma_rows points. */
+__host__ __device__ constexpr int tma_threads_x(int /* r */)
 {
-    return r > 0 ? 32 : 0;
+    return 32;
 }
-__host__ __device__ constexpr int tma_threads_y(int r)
+__host__ __device__ constexpr int tma_threads_y(int /* r */)
 {
-    return r > 0 ? 8 : 0;
+    return 8;
 }
-__host__ __device__ constexpr int tma_rows(int r)
+__host__ __device__ constexpr int tma_rows(int /* r */)
 {
-    return r > 0 ? 2 : 0;
+    return 2;
 }
 __host__ __device__ constexpr int tma_min_blocks(int r)
 {
@@ -525,9 +526,9 @@ __device__ __forceinline__ void push_plane(float2 (&acc)[2 * R], float2 v, float
     // TODO(11, optional): the move described above, one FMA a slot and column.
 }
 
-/* v11: block (bx, by, bz) computes the 64 x H tile at x0 = 64 bx, y0 = r + H by, through
- * the z chunk bz, a thread a patch of 2 columns x tma_rows(r) rows. Before the loop its partial
- * sums take the r planes below the chunk (read from global memory, z terms only); in the
+/* v11: block (bx, by, bz) computes the 2TX x H tile at x0 = 2TX bx, y0 = r + H by (tma_tile),
+ * through the z chunk bz, a thread a patch of 2 columns x tma_rows(r) rows. Before the loop its
+ * partial sums take the r planes below the chunk (read from global memory, z terms only); in the
  * loop, plane p comes from the TMA ring, adds to the sums, and the point r planes below p
  * is stored; after it, the r planes above the chunk finish the last points. Per plane one
  * __syncthreads (no thread still reads the buffer the leader refills next) and one wait
