@@ -755,12 +755,13 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  * first column starts on 16 bytes, hence a halo padded to 4 columns and rows of a multiple
  * of 4 floats; other grids, and GPUs before sm_90, run v10's kernel instead. The TMA and
  * mbarrier instructions are given in kernels.h (inline PTX). */
-/* The shape per radius (the same at every radius so far): blocks of tma_threads_x x
- * tma_threads_y threads, each a patch of 2 columns x tma_rows rows, so a tile of
- * 2 tma_threads_x x tma_threads_y tma_rows points. */
-__host__ __device__ constexpr int tma_threads_x(int /* r */)
+/* The shape per radius: blocks of tma_threads_x x tma_threads_y threads, each a patch of
+ * 2 columns x tma_rows rows, so a tile of 2 tma_threads_x x tma_threads_y tma_rows points.
+ * Up to r = 3 a 128-column tile of 512 threads (2 blocks an SM, 64 registers); at r = 4
+ * and 5 the window needs more registers: 64 columns, 256 threads, 3 blocks an SM. */
+__host__ __device__ constexpr int tma_threads_x(int r)
 {
-    return 32;
+    return r <= 3 ? 64 : 32;
 }
 __host__ __device__ constexpr int tma_threads_y(int /* r */)
 {
@@ -772,15 +773,15 @@ __host__ __device__ constexpr int tma_rows(int /* r */)
 }
 __host__ __device__ constexpr int tma_min_blocks(int r)
 {
-    return r <= 3 ? 4 : 3;
+    return r <= 3 ? 2 : 3;
 }
-__host__ __device__ constexpr int tma_chunk(int r)
+__host__ __device__ constexpr int tma_chunk(int /* r */)
 {
-    return r <= 2 ? 32 : 16;
+    return 16;
 }
 __host__ __device__ constexpr int tma_buffers(int r)
 {
-    return r == 4 ? 4 : 3;
+    return r <= 4 ? 4 : 3;
 } /* planes in flight + 1 */
 
 /* One plane's box as the TMA writes it: W columns from x0 - PAD, ROWS rows from y0 - R. */
