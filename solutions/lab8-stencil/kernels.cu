@@ -739,8 +739,8 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  * (2r+1 values a point), the plane it prefetches and the halo it fetches a plane ahead all
  * live in registers, so only 2 or 3 blocks fit an SM and too few warps hide the latency
  * (handout, "Beyond the seed"). v11 takes both loads out of the threads:
- *   - the tile of each plane (the block's 64 x H points and the r-wide halo, corners
- *     included) is copied from global memory to shared memory by the SM's tensor memory
+ *   - the tile of each plane (the block's points and the r-wide halo, corners included)
+ *     is copied from global memory to shared memory by the SM's tensor memory
  *     accelerator (TMA, sm_90 and later): one thread asks for the whole box with one
  *     instruction, two or three planes ahead, and an mbarrier says when it has arrived.
  *     Points outside the grid arrive as zeros: no halo code, no tests at the faces;
@@ -1121,8 +1121,9 @@ static const void *tuned_kernel_of(int r)
     return NULL;
 }
 
-/* v11: one kernel per radius; blocks as v10's, z chunks of tma_chunk(r). Grids the TMA
- * cannot serve (lab8_tensor_map, given), and GPUs before sm_90, run v10. */
+/* v11: one kernel per radius; blocks of tma_threads_x(r) x tma_threads_y(r) threads, z
+ * chunks of tma_chunk(r). Grids the TMA cannot serve (lab8_tensor_map, given), and GPUs
+ * before sm_90, run v10. */
 template <int R>
 static int launch_tma_radius(float *out, const float *in, int nx, int ny, int nz,
                              cudaStream_t stream)
