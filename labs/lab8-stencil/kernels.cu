@@ -456,8 +456,8 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  * (2r+1 values a point), the plane it prefetches and the halo it fetches a plane ahead all
  * live in registers, so only 2 or 3 blocks fit an SM and too few warps hide the latency
  * (handout, "Beyond the seed"). v11 takes both loads out of the threads:
- *   - the tile of each plane (the block's 64 x H points and the r-wide halo, corners
- *     included) is copied from global memory to shared memory by the SM's tensor memory
+ *   - the tile of each plane (the block's points and the r-wide halo, corners included)
+ *     is copied from global memory to shared memory by the SM's tensor memory
  *     accelerator (TMA, sm_90 and later): one thread asks for the whole box with one
  *     instruction, two or three planes ahead, and an mbarrier says when it has arrived.
  *     Points outside the grid arrive as zeros: no halo code, no tests at the faces;
@@ -472,12 +472,13 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  * first column starts on 16 bytes, hence a halo padded to 4 columns and rows of a multiple
  * of 4 floats; other grids, and GPUs before sm_90, run v10's kernel instead. The TMA and
  * mbarrier instructions are given in kernels.h (inline PTX). */
-/* The shape per radius (the same at every radius so far): blocks of tma_threads_x x
- * tma_threads_y threads, each a patch of 2 columns x tma_rows rows, so a tile of
- * 2 tma_threads_x x tma_threads_y tma_rows points. */
-__host__ __device__ constexpr int tma_threads_x(int /* r */)
+/* The shape per radius: blocks of tma_threads_x x tma_threads_y threads, each a patch of
+ * 2 columns x tma_rows rows, so a tile of 2 tma_threads_x x tma_threads_y tma_rows points.
+ * Up to r = 3 a 128-column tile of 512 threads (2 blocks an SM, 64 registers); at r = 4
+ * and 5 the window needs more registers: 64 columns, 256 threads, 3 blocks an SM. */
+__host__ __device__ constexpr int tma_threads_x(int r)
 {
-    return 32;
+    return r <= 3 ? 64 : 32;
 }
 __host__ __device__ constexpr int tma_threads_y(int /* r */)
 {
@@ -489,15 +490,15 @@ __host__ __device__ constexpr int tma_rows(int /* r */)
 }
 __host__ __device__ constexpr int tma_min_blocks(int r)
 {
-    return r <= 3 ? 4 : 3;
+    return r <= 3 ? 2 : 3;
 }
-__host__ __device__ constexpr int tma_chunk(int r)
+__host__ __device__ constexpr int tma_chunk(int /* r */)
 {
-    return r <= 2 ? 32 : 16;
+    return 16;
 }
 __host__ __device__ constexpr int tma_buffers(int r)
 {
-    return r == 4 ? 4 : 3;
+    return r <= 4 ? 4 : 3;
 } /* planes in flight + 1 */
 
 /* One plane's box as the TMA writes it: W columns from x0 - PAD, ROWS rows from y0 - R. */
@@ -687,8 +688,9 @@ static const void *tuned_kernel_of(int r)
     return NULL;
 }
 
-/* v11: one kernel per radius; blocks as v10's, z chunks of tma_chunk(r). Grids the TMA
- * cannot serve (lab8_tensor_map, given), and GPUs before sm_90, run v10. */
+/* v11: one kernel per radius; blocks of tma_threads_x(r) x tma_threads_y(r) threads, z
+ * chunks of tma_chunk(r). Grids the TMA cannot serve (lab8_tensor_map, given), and GPUs
+ * before sm_90, run v10. */
 template <int R>
 static int launch_tma_radius(float *out, const float *in, int nx, int ny, int nz,
                              cudaStream_t stream)
