@@ -758,7 +758,9 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
 /* The shape per radius: blocks of tma_threads_x x tma_threads_y threads, each a patch of
  * 2 columns x tma_rows rows, so a tile of 2 tma_threads_x x tma_threads_y tma_rows points.
  * Up to r = 3 a 128-column tile of 512 threads (2 blocks an SM, 64 registers); at r = 4
- * and 5 the window needs more registers: 64 columns, 256 threads, 3 blocks an SM. */
+ * and 5 the partial sums need more registers: 64 columns, 256 threads, 3 blocks an SM.
+ * Short z chunks keep the planes that the blocks in flight read close together; the best
+ * chunk grows with r, as the 2r planes that each chunk loads beyond its own cost more. */
 __host__ __device__ constexpr int tma_threads_x(int r)
 {
     return r <= 3 ? 64 : 32;
@@ -775,13 +777,13 @@ __host__ __device__ constexpr int tma_min_blocks(int r)
 {
     return r <= 3 ? 2 : 3;
 }
-__host__ __device__ constexpr int tma_chunk(int /* r */)
+__host__ __device__ constexpr int tma_chunk(int r)
 {
-    return 16;
+    return r <= 2 ? 8 : r == 3 ? 12 : 16;
 }
 __host__ __device__ constexpr int tma_buffers(int r)
 {
-    return r <= 4 ? 4 : 3;
+    return r == 1 || r == 5 ? 3 : 4;
 } /* planes in flight + 1 */
 
 /* One plane's box as the TMA writes it: W columns from x0 - PAD, ROWS rows from y0 - R. */
