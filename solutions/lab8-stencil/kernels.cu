@@ -751,10 +751,11 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  *     bottom is a finished point and is stored.
  * A point then costs 2r registers (its partial sums) plus what the thread needs for the
  * plane in hand, so r = 5 fits 2 rows x 2 columns a thread at 3 blocks an SM. The shape
- * table below was measured on the H100 at 512^3 (docs/measurements.md). The TMA reads boxes whose
- * first column starts on 16 bytes, hence a halo padded to 4 columns and rows of a multiple
- * of 4 floats; other grids, and GPUs before sm_90, run v10's kernel instead. The TMA and
- * mbarrier instructions are given in kernels.h (inline PTX). */
+ * table below was measured on the H100 at 512^3 (the tuning sweeps in the handout's
+ * development-runs.txt). The TMA reads boxes whose first column starts on 16 bytes, hence
+ * a halo padded to 4 columns and rows of a multiple of 4 floats; other grids, and GPUs
+ * before sm_90, run v10's kernel instead. The TMA and mbarrier instructions are given in
+ * kernels.h (inline PTX). */
 /* The shape per radius: blocks of tma_threads_x x tma_threads_y threads, each a patch of
  * 2 columns x tma_rows rows, so a tile of 2 tma_threads_x x tma_threads_y tma_rows points.
  * Up to r = 3 a 128-column tile of 512 threads (2 blocks an SM, 64 registers); at r = 4
