@@ -330,18 +330,19 @@ static __device__ __forceinline__ void warp_tiled_stage_a(float (*a_tile)[WT_TIL
 }
 
 /* Copies this thread's share of the B tile of step k0 (its rows b_row, b_row + WT_B_ROWS, ...,
- * its columns b_col..b_col+3) into a B tile of the ring; src points at the first of them in B
- * (row k0 + b_row, column block_col + b_col), aligned says that its float4s lie inside B and
- * on 16-byte boundaries. A full
- * step of 16-byte aligned columns inside the matrix goes by cp.async: global to shared memory
- * without registers, waited for later (__pipeline_wait_prior). Anything else (the last,
- * partial step, the right edge, rows not a multiple of 4 long) is loaded and stored here. */
+ * its columns b_col..b_col+3) into a B tile of the ring, always by cp.async: global to shared
+ * memory without registers, waited for later (__pipeline_wait_prior). src points at the first
+ * of them in B (row k0 + b_row, column block_col + b_col). A full step inside the matrix copies
+ * 16 bytes at a time with no checks; past B's last row (the last, partial step) or its right
+ * edge a copy reads nothing and fills zeros (zfill = its size). Rows not a multiple of 4
+ * floats long are not 16-byte aligned: they go one float at a time. */
 static __device__ __forceinline__ void warp_tiled_copy_b(float (*b_tile)[WT_TILE_N],
-                                                         const float *src, bool aligned,
-                                                         const float *b, int k, int n, int k0,
-                                                         int b_row, int b_col, int block_col)
+                                                         const float *src, const float *b, int k,
+                                                         int n, int k0, int b_row, int b_col,
+                                                         int block_col)
 {
-    if (aligned && k0 + WT_STEP <= k) {
+    bool col_in = block_col + b_col < n;
+    if (n % 4 == 0 && col_in && k0 + WT_STEP <= k) {
 #pragma unroll
         for (int l = 0; l < WT_B_LOADS; l++)
             __pipeline_memcpy_async(&b_tile[b_row + l * WT_B_ROWS][b_col],
@@ -351,8 +352,23 @@ static __device__ __forceinline__ void warp_tiled_copy_b(float (*b_tile)[WT_TILE
 #pragma unroll
     for (int l = 0; l < WT_B_LOADS; l++) {
         int row = b_row + l * WT_B_ROWS;
-        *reinterpret_cast<float4 *>(&b_tile[row][b_col]) =
-            load_four(b, k, n, k0 + row, block_col + b_col);
+        float *dst = &b_tile[row][b_col];
+        const float *from = src + (size_t)l * WT_B_ROWS * n;
+        bool row_in = k0 + row < k;
+        if (n % 4 == 0) {
+            if (row_in && col_in)
+                __pipeline_memcpy_async(dst, from, 16);
+            else
+                __pipeline_memcpy_async(dst, b, 16, 16);
+            continue;
+        }
+#pragma unroll
+        for (int q = 0; q < 4; q++) {
+            if (row_in && block_col + b_col + q < n)
+                __pipeline_memcpy_async(dst + q, from + q, 4);
+            else
+                __pipeline_memcpy_async(dst + q, b, 4, 4);
+        }
     }
 }
 
@@ -479,7 +495,6 @@ __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
     int block_row = blockIdx.y * WT_TILE_M, block_col = blockIdx.x * WT_TILE_N;
     /* what this thread copies of each B tile, and where that starts in B for the next copy */
     int b_row = threadIdx.x / (WT_TILE_N / 4), b_col = threadIdx.x % (WT_TILE_N / 4) * 4;
-    bool b_aligned = n % 4 == 0 && block_col + b_col < n;
     const float *b_src = b + (size_t)b_row * n + block_col + b_col;
     /* this thread's first output, within the block's tile */
     int row0 = warp / (WT_TILE_N / WT_WARP_N) * WT_WARP_M + lane / WT_LANES_N * 4;
@@ -500,8 +515,7 @@ __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
 #pragma unroll
     for (int s = 0; s < WT_STAGES - 1; s++) { /* B of the first steps in flight: a group each */
         if (s < steps) {
-            warp_tiled_copy_b(b_tiles[s], b_src, b_aligned, b, k, n, s * WT_STEP, b_row, b_col,
-                              block_col);
+            warp_tiled_copy_b(b_tiles[s], b_src, b, k, n, s * WT_STEP, b_row, b_col, block_col);
             b_src += (size_t)WT_STEP * n;
         }
         __pipeline_commit();
@@ -513,8 +527,8 @@ __global__ void __launch_bounds__(WT_THREADS, WT_MIN_BLOCKS)
         int cur = s % 2, b_cur = b_read;
         bool more = s + 1 < steps;
         if (s + WT_STAGES - 1 < steps) { /* into the tile step s - 1 used: all are past it */
-            warp_tiled_copy_b(b_tiles[b_write], b_src, b_aligned, b, k, n,
-                              (s + WT_STAGES - 1) * WT_STEP, b_row, b_col, block_col);
+            warp_tiled_copy_b(b_tiles[b_write], b_src, b, k, n, (s + WT_STAGES - 1) * WT_STEP,
+                              b_row, b_col, block_col);
             b_src += (size_t)WT_STEP * n;
         }
         __pipeline_commit();
