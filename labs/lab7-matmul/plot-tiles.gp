@@ -15,7 +15,7 @@ set ylabel 'TFLOP/s (2 m n k / time)'
 set xlabel 'tile (outputs per block along each side)'
 set xrange [-0.6:7.6]
 set yrange [0:peak * 1.45] # room for the key above the peak line
-set xtics ('not tiled' 0, '4x4' 1, '8x8' 2, '12x12' 3, '16x16' 4, '32x32' 5, "128x128, 8x8\nper thread" 6, "128x128,\nwarp tiles" 7)
+set xtics ('not tiled' 0, '4x4' 1, '8x8' 2, '12x12' 3, '16x16' 4, '32x32' 5, "128x128, 8x8\nper thread" 6, "128x256, warp\ntiles, 8x16" 7)
 set grid noxtics
 set boxwidth 0.36
 set key top left

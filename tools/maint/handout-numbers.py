@@ -31,7 +31,7 @@ Prints each claim that does not hold (what the files give, what the handout says
 a summary; exit 1 if one fails. --write (after a reference run): put the files' numbers into
 the handout where the claim's words appear exactly once with the numbers that the committed
 reference files (git HEAD) give, or else exactly once with any numbers or placeholders (`<>`,
-`<...>`, `[pending]`) in their places (a claim ending in `|` must end its line there).
+`<...>`, `[pending]`, `[[...]]`) in their places (a claim ending in `|` must end its line there).
 """
 import csv
 import decimal
@@ -178,7 +178,7 @@ def handout_text(document):
         return " ".join(f.read().split()), os.path.relpath(paths[0], ROOT)
 
 
-PLACE = r"(?:[-+]?[0-9][0-9.,]*%?|<[^<>\n]*>|\[pending\])"
+PLACE = r"(?:[-+]?[0-9][0-9.,]*%?|<[^<>\n]*>|\[pending\]|\[\[[^\]\n]*\]\])"
 
 
 def rewrite(handout, text, values, places):
