@@ -221,11 +221,11 @@ def evaluate(lab, expression):
     return values if isinstance(values, tuple) else (values,)
 
 
-def committed_values(n, expression, specs):
-    """The claim's numbers from the reference files as committed (git HEAD), formatted; None
+def committed_values(lab, expression, specs):
+    """The claim's numbers from lab's files as committed (a Lab of git HEAD), formatted; None
     where they cannot be computed (a file or a row that is new)."""
     try:
-        return [formatted(x, s) for x, s in zip(evaluate(Lab(n, "HEAD"), expression), specs)]
+        return [formatted(x, s) for x, s in zip(evaluate(lab, expression), specs)]
     except Exception:  # noqa: BLE001 (no committed figure to find: fall back to any number)
         return None
 
@@ -235,6 +235,7 @@ def main(argv):
     argv = [a for a in argv if a != "--write"]
     claims = argv[1] if len(argv) > 1 else os.path.join(ROOT, "handouts", "numbers.txt")
     labs, handouts, failed, held = {}, {}, 0, 0
+    committed = {}  # a Lab of git HEAD per lab, for --write: each file read from git once
     with open(claims, encoding="utf-8") as f:
         lines = f.read().splitlines()
     for number_of_line, line in enumerate(lines, 1):
@@ -261,7 +262,8 @@ def main(argv):
             held += 1
             continue
         shown = [formatted(x, s) for x, s in zip(values, specs)]
-        was = committed_values(n.split()[0], expression, specs) if write else None
+        number = n.split()[0]
+        was = committed_values(committed.setdefault(number, Lab(number, "HEAD")), expression, specs) if write else None
         path = os.path.join(ROOT, handout)
         if write and ((was and rewrite(path, text, shown, [re.escape(x) for x in was]))
                       or rewrite(path, text, shown, [PLACE] * len(shown))):
