@@ -459,7 +459,7 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  *   - the tile of each plane (the block's points and the r-wide halo, corners included)
  *     is copied from global memory to shared memory by the SM's tensor memory
  *     accelerator (TMA, sm_90 and later): one thread asks for the whole box with one
- *     instruction, two or three planes ahead, and an mbarrier says when it has arrived.
+ *     instruction, five planes ahead, and an mbarrier says when it has arrived.
  *     Points outside the grid arrive as zeros: no halo code, no tests at the faces;
  *   - z is carried in partial sums rather than in a window of inputs: acc[i] is the sum,
  *     so far, of the point i-r planes above the current one. A new plane's value is added
@@ -467,50 +467,54 @@ __global__ void __launch_bounds__(TUNED_BX *TUNED_BY, tuned_min_blocks(R))
  *     so the window moves without a single move instruction; the slot that reaches the
  *     bottom is a finished point and is stored.
  * A point then costs 2r registers (its partial sums) plus what the thread needs for the
- * plane in hand, so r = 5 fits 2 rows x 2 columns a thread at 3 blocks an SM. The shape
- * table below was measured on the H100 at 512^3 (the tuning sweeps in the handout's
- * development-runs.txt). The TMA reads boxes whose first column starts on 16 bytes, hence
- * a halo padded to 4 columns and rows of a multiple of 4 floats; other grids, and GPUs
- * before sm_90, run v10's kernel instead. The TMA and mbarrier instructions are given in
- * kernels.h (inline PTX). */
+ * plane in hand, so r = 5 fits 2 rows x 2 columns a thread at 2 blocks of 384 an SM. The
+ * shape table below was measured on the H100 at 512^3 (the tuning sweeps in the handout's
+ * development-runs.txt). The TMA needs rows of a multiple of 16 bytes (nx a multiple of 4
+ * floats); other grids, and GPUs before sm_90, run v10's kernel instead. The TMA and
+ * mbarrier instructions are given in kernels.h (inline PTX). */
 /* The shape per radius: blocks of tma_threads_x x tma_threads_y threads, each a patch of
  * 2 columns x tma_rows rows, so a tile of 2 tma_threads_x x tma_threads_y tma_rows points.
- * Up to r = 3 a 128-column tile of 512 threads (2 blocks an SM, 64 registers); at r = 4
- * and 5 the partial sums need more registers: 64 columns, 256 threads, 3 blocks an SM.
- * Short z chunks keep the planes that the blocks in flight read close together; the best
- * chunk grows with r, as the 2r planes that each chunk loads beyond its own cost more. */
+ * Up to r = 3 a 128 x 16 tile of 512 threads (64 registers); at r = 4 and 5 the partial sums
+ * need more registers, so 64 x 24 points by 384 threads (80 registers). Two blocks an SM
+ * and five planes in flight a block: the copies of ten or twelve planes an SM keep enough
+ * bytes on their way to cover the DRAM's latency. Short z chunks keep the planes that the
+ * blocks in flight read close together; the best chunk grows with r, as the 2r planes that
+ * each chunk loads beyond its own cost more. */
 __host__ __device__ constexpr int tma_threads_x(int r)
 {
     return r <= 3 ? 64 : 32;
 }
-__host__ __device__ constexpr int tma_threads_y(int /* r */)
+__host__ __device__ constexpr int tma_threads_y(int r)
 {
-    return 8;
+    return r <= 3 ? 8 : 12;
 }
 __host__ __device__ constexpr int tma_rows(int /* r */)
 {
     return 2;
 }
-__host__ __device__ constexpr int tma_min_blocks(int r)
+__host__ __device__ constexpr int tma_min_blocks(int /* r */)
 {
-    return r <= 3 ? 2 : 3;
+    return 2;
 }
 __host__ __device__ constexpr int tma_chunk(int r)
 {
-    return r <= 2 ? 8 : r == 3 ? 12 : 16;
+    return r <= 3 ? 8 : 16;
 }
-__host__ __device__ constexpr int tma_buffers(int r)
+__host__ __device__ constexpr int tma_buffers(int /* r */)
 {
-    return r == 1 || r == 5 ? 3 : 4;
+    return 6;
 } /* planes in flight + 1 */
 
-/* One plane's box as the TMA writes it: W columns from x0 - PAD, ROWS rows from y0 - R. */
+/* One plane's box as the TMA writes it: W columns from x0 - PAD, ROWS rows from y0 - R. The
+ * box's rows start and end on 32-byte sectors (8 floats): a row that starts inside a sector
+ * costs the TMA more requests for the same sectors (the 16-byte start of before: 3 to 5 points
+ * of the roofline at r = 1..4). */
 template <int R> struct tma_tile {
     static constexpr int TX = tma_threads_x(R), TY = tma_threads_y(R); /* the block */
     static constexpr int PATCH_ROWS = tma_rows(R);                     /* a thread's rows */
     static constexpr int H = TY * PATCH_ROWS;                          /* rows of points */
-    static constexpr int PAD = (R + 3) / 4 * 4;                        /* columns left of x0 */
-    static constexpr int W = (PAD + 2 * TX + R + 3) / 4 * 4;           /* row pitch: 16-byte rows */
+    static constexpr int PAD = 8;                                      /* columns left of x0 */
+    static constexpr int W = 2 * TX + 2 * PAD; /* row pitch: whole sectors */
     static constexpr int ROWS = H + 2 * R;
     static constexpr int FLOATS = (ROWS * W + 31) / 32 * 32;    /* buffers 128-byte aligned */
     static constexpr unsigned BYTES = ROWS * W * sizeof(float); /* what one copy delivers */
