@@ -1,7 +1,10 @@
 # profile-summary.awk - one variant's part of profile.txt, from the tidy CSV that
 # tools/ncu-counters.sh wrote for it ([point,]kernel,launch,grid,block,<ncu metrics>).
-#   awk -f tools/profile-summary.awk -v variant=NAME -v figures="$(lab-table.awk ... figures)" FILE.csv
-# figures: one line per figure, name|label|unit|expression (an ncu metric, or A / B).
+#   awk -f tools/profile-summary.awk -v variant=NAME -v figures="$(lab-table.awk ... figures)" \
+#       [-v names=RUN.log] FILE.csv
+# figures: one line per figure, name|label|unit|expression|part (an ncu metric, or A / B; a
+# kernel whose name contains a part shows that part's figures, any other the figures of no
+# part). names: the profiled run's output, whose lines `profile point N: WHAT` name the points.
 # Launches are grouped by point where the CSV has one (labs that number their points with a
 # marker kernel: every point is shown, in order), or else by kernel and launch shape (grid x
 # block). A lab program checks its awkward sizes first and the profiled size last, the
@@ -32,10 +35,16 @@ function show(v, unit) {
     if (unit == "ns") return v >= 1e6 ? sprintf("%.2f ms", v / 1e6) : sprintf("%.1f us", v / 1e3)
     return scaled(v, "|k|M|G|T", 1000)
 }
+function figure_part(kernel,    f) { # the part of the figures this kernel shows
+    for (f = 1; f <= nfig; f++) if (part[f] != "" && index(kernel, part[f])) return part[f]
+    return ""
+}
 BEGIN {
     FS = ","
     nfig = split(figures, line, "\n")
-    for (f = 1; f <= nfig; f++) { split(line[f], part, "|"); label[f] = part[2]; unit[f] = part[3]; expr[f] = part[4] }
+    for (f = 1; f <= nfig; f++) { split(line[f], field, "|"); label[f] = field[2]; unit[f] = field[3]; expr[f] = field[4]; part[f] = field[5] }
+    while (names != "" && (getline text < names) > 0)
+        if (match(text, /^profile point [0-9]+: /)) point_name[substr(text, 15, RLENGTH - 16)] = substr(text, RLENGTH + 1)
 }
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; has_point = ("point" in col); next }
 {
@@ -75,10 +84,13 @@ END {
             t = value(r, "gpu__time_duration.sum")
             if (longest[key] == "" || (t != "" && t >= 0.5 * longest[key])) pick[++used] = r
         }
-        printf "  %s%s  grid %s  block %s  (%d launch%s%s)\n", k[1] != "" ? "point " k[1] ": " : "", k[2], k[3], k[4],
+        printf "  %s%s  grid %s  block %s  (%d launch%s%s)\n",
+            k[1] == "" ? "" : "point " k[1] (k[1] in point_name ? " (" point_name[k[1]] ")" : "") ": ", k[2], k[3], k[4],
             count[key], count[key] == 1 ? "" : "es", used < count[key] ? ", figures of the " used " longest" : ""
         text = ""
+        own = figure_part(k[2])
         for (f = 1; f <= nfig; f++) {
+            if (part[f] != own) continue
             lo = hi = ""
             for (m = 1; m <= used; m++) {
                 v = value(pick[m], expr[f])
@@ -89,7 +101,7 @@ END {
             s = show(lo, unit[f])
             if (show(hi, unit[f]) != s) s = s " .. " show(hi, unit[f])
             s = label[f] " " s
-            if (f == 1) text = "    " s
+            if (text == "") text = "    " s
             else if (length(text) + length(s) + 2 > 96) { print text ","; text = "    " s }
             else text = text ", " s
         }

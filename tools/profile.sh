@@ -3,8 +3,8 @@
 # Runs PROGRAM (a build of lab N) once per variant, `PROGRAM ARGS --only VARIANT`, through
 # tools/ncu-counters.sh, at the one size that tools/lab-tools.table gives the lab, profiling
 # only the lab's kernels (the table names them) with the lab's metrics, and writes
-#   DIR/profile.txt             per variant and kernel: launch shapes (or points) and figures
-#                               (tools/profile-summary.awk)
+#   DIR/profile.txt             per variant and kernel: launch shapes (or points, with what
+#                               the program says each is) and figures (tools/profile-summary.awk)
 #   DIR/profile/VARIANT.csv     every profiled launch (tools/ncu-counters.sh's tidy CSV)
 #   DIR/profile/VARIANT.log     the program's output and ncu's
 # DIR defaults to results/labN. profile.txt is also printed.
@@ -38,7 +38,7 @@ for v in $variants; do
     fi
     after_run "$log"
     if [ -f "$csv" ]; then
-        awk -f "$tools/profile-summary.awk" -v variant="$v" -v figures="$figures" "$csv" >>"$body"
+        awk -f "$tools/profile-summary.awk" -v variant="$v" -v figures="$figures" -v names="$log" "$csv" >>"$body"
         case $said in *"run failed"*)
             echo "  the program failed under ncu (${said##*failed }: see $log)" >>"$body"
             failed=1 ;;

@@ -20,6 +20,12 @@ void profile_mark(int point)
     CUDA_CHECK(cudaGetLastError());
 }
 
+void profile_mark_named(int point, const char *what)
+{
+    printf("profile point %d: %s\n", point, what);
+    profile_mark(point);
+}
+
 int profile_self(const char *const *metrics, int count, int points, const char *args,
                  profile_row_fn row, void *ctx, const char *without)
 {

@@ -15,6 +15,10 @@
 /* Launched before a point's kernels under --profile-once: a kernel of `point` + 1 blocks. */
 void profile_mark(int point);
 
+/* profile_mark, and the line `profile point POINT: WHAT` on stdout, which names the point in
+ * `make profile-labN`'s summary (tools/profile-summary.awk): "stride 4", "hot1, 256 bins". */
+void profile_mark_named(int point, const char *what);
+
 /* Called for each kernel of a point 0 .. points-1; returns 1 when the kernel's values were
  * used for the point, 0 when ignored. */
 typedef int (*profile_row_fn)(void *ctx, int point, const double *values);
