@@ -1,14 +1,16 @@
 # tests/tools.sh - checks of `make profile-labN` and `make sanitize-labN` (tools/profile.sh,
 # tools/sanitize.sh, their summaries and tools/lab-tools.table), sourced by tests/run.sh
 # (helpers and variables there). Without a GPU: the table against the labs (its kernels
-# exist, its arguments parse), the summaries made from ncu rows and compute-sanitizer
-# reports (tests/fake-ncu, tests/fake-compute-sanitizer, tests/fake-lab,
-# tests/sanitize-samples/), the one-line exits (no ncu, no compute-sanitizer, no GPU,
-# counters not permitted), the race fixture builds. With a GPU (and the tool): memcheck names
-# lab 1's out-of-bounds fixture, racecheck lab 6's race, lab 1's solution is clean, and
-# the profile of lab 1's contiguous copy shows 4 sectors per request. Its KERNELS= builds go
-# to build/<arch>/custom-tools/ (CUSTOM=tools): the labs' own sections build theirs at the
-# same time in custom/. Sanitizer runs share the GPU (gpu_shared); ncu has it alone.
+# exist, its arguments parse), the summaries made from ncu rows (per-kernel figures, named
+# points) and compute-sanitizer reports (tests/fake-ncu, tests/fake-compute-sanitizer,
+# tests/fake-lab, tests/sanitize-samples/), the one-line exits (no ncu, no compute-sanitizer,
+# no GPU, counters not permitted), the race fixture builds.
+# With a GPU (and the tool): memcheck names lab 1's out-of-bounds fixture, racecheck lab 6's
+# race, lab 1's solution is clean, the profile of lab 1's contiguous copy shows 4 sectors per
+# request, and that of lab 3's privatised histogram names its points and counts their shared
+# atomics. Its KERNELS= builds go to build/<arch>/custom-tools/ (CUSTOM=tools): the labs' own
+# sections build theirs at the same time in custom/. Sanitizer runs share the GPU
+# (gpu_shared); ncu has it alone.
 # shellcheck shell=bash disable=SC2154 # tmp, OUT, have_gpu, ...: set by tests/run.sh, which sources this
 table_of() { awk -f tools/lab-table.awk -v lab="$1" -v want="$2" tools/lab-tools.table; }
 
@@ -94,6 +96,35 @@ check "profile.sh: labs that mark their points (lab 3): one group per point, wav
     grep -A 1 '^  point 0: stride_4byte_kernel  grid 4224x1x1' '$tmp/p3/profile.txt' | grep -q 'shared wavefronts per load request 1.00,' &&
     grep -A 1 '^  point 1: stride_4byte_kernel  grid 4224x1x1' '$tmp/p3/profile.txt' | grep -q 'shared wavefronts per load request 32.00,' &&
     ! tail -n +5 '$tmp/p3/profile.txt' | grep -q marker"
+
+# Lab 3's histogram: its kernels show the figures of their `kernel` row (atomics, not bank
+# conflicts), and each point is named by the line the program printed before it.
+sa=smsp__inst_executed_op_shared_atom.sum swf=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum
+red=l1tex__t_requests_pipe_lsu_mem_global_op_red.sum
+{ row 1 "memlab_profile_marker" 1 1 gpu__time_duration.sum 900
+  row 2 "hist_shared_privatised_kernel" 1024 264 $sa "262,144"; row 2 "hist_shared_privatised_kernel" 1024 264 $swf "524,288"
+  row 2 "hist_shared_privatised_kernel" 1024 264 $red "8,448"; row 2 "hist_shared_privatised_kernel" 1024 264 $wf 264
+  row 2 "hist_shared_privatised_kernel" 1024 264 gpu__time_duration.sum "41,300"
+  row 3 "memlab_profile_marker" 1 2 gpu__time_duration.sum 900
+  row 4 "hist_shared_privatised_kernel" 1024 264 $sa "262,144"; row 4 "hist_shared_privatised_kernel" 1024 264 $swf "7,602,176"
+  row 4 "hist_shared_privatised_kernel" 1024 264 $red 264; row 4 "hist_shared_privatised_kernel" 1024 264 lts__t_bytes.sum "35,000,000"
+} >"$tmp/ncu3/hist_shared_privatised.csv"
+cat >"$tmp/profile3h.expected" <<'EOF'
+hist_shared_privatised
+  point 0 (uniform, 32 bins): hist_shared_privatised_kernel  grid 264x1x1  block 1024x1x1  (1 launch)
+    shared atomics 262 k, wavefronts per shared atomic 2.00,
+    global atomics, no return (RED) 8.45 k, global atomics, returning (ATOM) n/a, L2 traffic n/a,
+    kernel time 41.3 us
+  point 1 (hot1, 32 bins): hist_shared_privatised_kernel  grid 264x1x1  block 1024x1x1  (1 launch)
+    shared atomics 262 k, wavefronts per shared atomic 29.00,
+    global atomics, no return (RED) 264, global atomics, returning (ATOM) n/a, L2 traffic 35 MB,
+    kernel time n/a
+
+EOF
+check "profile.sh: a kernel row's figures for its kernels (lab 3's histogram), points named as the program named them" bash -c "
+    ONLY=hist_shared_privatised FAKE_LAB_SAYS=\$'profile point 0: uniform, 32 bins\nprofile point 1: hot1, 32 bins' \\
+        FAKE_NCU_OUTPUT='$tmp/ncu3' NCU=tests/fake-ncu sh tools/profile.sh 3 tests/fake-lab '$tmp/p3h' >/dev/null &&
+    tail -n +5 '$tmp/p3h/profile.txt' | diff '$tmp/profile3h.expected' -"
 
 # The one-line exits.
 FAKE_REFUSE=1 NCU=tests/fake-ncu sh tools/profile.sh 1 tests/fake-lab "$tmp/p4" >"$tmp/out" 2>&1
@@ -204,6 +235,23 @@ case " $solution_labs " in *" 1 "*)
         if [ $rc -eq 4 ]; then skip "$name" "counters not permitted"
         elif [ $rc -eq 0 ] && sed -n '/^copy_contiguous$/,/^$/p' "$tmp/prof1/profile.txt" | sed -n 3p |
             grep -q 'sectors per global load request 4.00,'; then
+            pass "$name"
+        else
+            fail "$name" "$tmp/log" "exit $rc"
+        fi
+    fi
+    ;;
+esac
+case " $solution_labs " in *" 3 "*)
+    name="gpu: profile of lab 3's privatised histogram: every point named, its shared atomics counted"
+    if [ "$have_gpu" -eq 0 ]; then skip "$name" "no GPU"
+    elif ! command -v ncu >/dev/null 2>&1 && [ ! -x "$(dirname "$(command -v nvcc)")/ncu" ]; then skip "$name" "ncu not installed"
+    else
+        gpu_exclusive env ONLY=hist_shared_privatised sh tools/profile.sh 3 "$OUT/solution/lab3/lab3" "$tmp/prof3" >"$tmp/log" 2>&1
+        rc=$?
+        if [ $rc -eq 4 ]; then skip "$name" "counters not permitted"
+        elif [ $rc -eq 0 ] && [ "$(grep -c '^  point [0-9]* ([a-z0-9]*, [0-9]* bins): hist_shared_privatised_kernel ' "$tmp/prof3/profile.txt")" -eq 9 ] &&
+            [ "$(grep -c '^    shared atomics [1-9]' "$tmp/prof3/profile.txt")" -eq 9 ]; then
             pass "$name"
         else
             fail "$name" "$tmp/log" "exit $rc"

@@ -25,7 +25,8 @@
  *
  * --counters: before the experiments, the driver runs itself again under Nsight Compute
  * (profile.h) with --profile-once, which launches every point once at the timed size, each
- * after its mark. No ncu, or no permission: one line, and the columns stay empty.
+ * after its mark (the histogram's too: `make profile-lab3` reads them). No ncu, or no
+ * permission: one line, and the columns stay empty.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -338,10 +339,11 @@ static void run_experiment(struct lab *lab, struct buffers *b, struct run *run, 
         report_close(&rep);
 }
 
-/* --profile-once: every point once at the timed size, each after its marker. */
-static void profile_points(struct lab *lab, struct buffers *b, size_t n)
+/* --profile-once: every point once at the timed size, each after its marker, which names it
+ * ("stride 4"). Returns the points launched: the histogram's are numbered after them. */
+static int profile_points(struct lab *lab, struct buffers *b, size_t n)
 {
-    int count;
+    int count, points = 0;
     for (int exp = 0; exp < EXPERIMENTS; exp++)
         for (int slot = 0; slot < 3; slot++) {
             if (!cli_selects(&lab->opts, experiments[exp].variants[slot]))
@@ -350,11 +352,15 @@ static void profile_points(struct lab *lab, struct buffers *b, size_t n)
             for (int i = 0; i < count; i++) {
                 struct point p =
                     make_point(&experiments[exp], experiments[exp].variants[slot], params[i]);
-                profile_mark(point_number(lab, exp, slot, i));
+                char what[64];
+                snprintf(what, sizeof what, "%s %d", experiments[exp].param_name, p.shown);
+                profile_mark_named(point_number(lab, exp, slot, i), what);
                 p.v->launch(b->out, b->in, n, p.param, 0);
                 gpu_check_launch(p.v->name);
+                points++;
             }
         }
+    return points;
 }
 
 /* One profiled kernel's conflicts and wavefronts, added to its point's. */
@@ -369,15 +375,22 @@ static int add_counters(void *ctx, int point, const double *v)
     return 1;
 }
 
-/* --counters: this program again under Nsight Compute, with --profile-once (profile.h). */
+/* --counters: this program again under Nsight Compute, with --profile-once (profile.h), for
+ * the selected variants of the bank experiments only: the histogram has no ncu columns. */
 static void collect_counters(struct lab *lab, struct run *run)
 {
     static const char *const metrics[] = {CONFLICTS_METRIC, WAVEFRONTS_METRIC};
-    char args[1024];
-    snprintf(args, sizeof args, "--check --profile-once --n %zu --seed %llu%s%s%s%s", run->n,
+    char only[512] = "", args[1024];
+    for (int exp = 0; exp < EXPERIMENTS; exp++)
+        for (int slot = 0; slot < 3; slot++)
+            if (cli_selects(&lab->opts, experiments[exp].variants[slot]))
+                snprintf(only + strlen(only), sizeof only - strlen(only), "%s%s", *only ? "," : "",
+                         experiments[exp].variants[slot]);
+    if (!*only)
+        return;
+    snprintf(args, sizeof args, "--check --profile-once --n %zu --seed %llu%s%s --only %s", run->n,
              (unsigned long long)lab->opts.seed, lab->opts.quick ? " --quick" : "",
-             lab->opts.full ? " --full" : "", lab->opts.only ? " --only " : "",
-             lab->opts.only ? lab->opts.only : "");
+             lab->opts.full ? " --full" : "", only);
     run->have_counters = profile_self(metrics, 2, MAX_POINTS, args, add_counters, run,
                                       "the ncu_* columns stay empty") > 0;
 }
@@ -432,8 +445,8 @@ int main(int argc, char **argv)
          "its bank-conflict counters to the CSV",
          &want_counters, 0, 1},
         {"profile-once", NULL,
-         "(used by --counters) launch each point once for the profiler, "
-         "verify nothing",
+         "(used by --counters and make profile-lab3) launch each point once for the "
+         "profiler, verify nothing",
          &profile_once, 0, 1},
         {"hist-bins", "B", "the histogram experiment at B bins only (default: 32, 64, ..., 4096)",
          &hist_bins, 1, LAB3_HIST_BINS_MAX},
@@ -473,7 +486,7 @@ int main(int argc, char **argv)
             cudaMemcpy(b.in, b.host_in, INPUT_WORDS * sizeof(uint32_t), cudaMemcpyHostToDevice));
 
         if (profile_once) {
-            profile_points(&lab, &b, run.n);
+            histogram_profile_points(&lab, (int)hist_bins, profile_points(&lab, &b, run.n));
             return EXIT_OK;
         }
         int banks = 0;

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "kernels.h"
+#include "probes/profile.h"
 
 #define CUB_NAME "cub_histogram_even"
 #define GUARD_WORDS 1024 /* poisoned words after the histogram: writes past it show */
@@ -289,41 +290,111 @@ static void print_summary(const struct hist_results *res, const int *bins, int c
     }
 }
 
-void histogram_experiment(struct lab *lab, int only_bins)
+/* The selected histogram variants (selected[v] for each of the table's); 0 if none. */
+static int select_variants(const struct lab *lab, int *selected)
 {
-    int selected[64] = {0}, implemented[64] = {0}, any = 0;
+    int any = 0;
     for (int v = 0; v < lab3_variant_count && v < 64; v++) {
-        selected[v] = implemented[v] = is_histogram_variant(lab3_variants[v].name) &&
-                                       cli_selects(&lab->opts, lab3_variants[v].name);
+        selected[v] = is_histogram_variant(lab3_variants[v].name) &&
+                      cli_selects(&lab->opts, lab3_variants[v].name);
         any |= selected[v];
     }
-    if (!any)
-        return;
-    const int *bins = lab->opts.quick ? quick_bins : timed_bins;
-    int count = lab->opts.quick ? COUNT(quick_bins) : COUNT(timed_bins);
-    if (only_bins > 0)
-        bins = &only_bins, count = 1;
+    return any;
+}
+
+/* The run's bin counts (--quick, --hist-bins) and how many. */
+static const int *run_bins(const struct lab *lab, const int *only_bins, int *count)
+{
+    if (*only_bins > 0) {
+        *count = 1;
+        return only_bins;
+    }
+    *count = lab->opts.quick ? COUNT(quick_bins) : COUNT(timed_bins);
+    return lab->opts.quick ? quick_bins : timed_bins;
+}
+
+/* The timed size: samples per launch. */
+static size_t run_samples(const struct lab *lab)
+{
     size_t n = lab->opts.n ? lab->opts.n
                            : (size_t)1 << (lab->opts.quick  ? 23
                                            : lab->opts.full ? 26
                                                             : 25);
     if (n > (size_t)INT32_MAX)
         memlab_die(EXIT_USAGE, "the histogram counts at most %d samples (CUB's limit)", INT32_MAX);
+    return n;
+}
+
+/* The buffers for n samples (and the awkward sizes), the random draws made. */
+static void open_buffers(const struct lab *lab, struct hist_buffers *b, size_t n)
+{
+    b->capacity =
+        n > awkward_sizes[COUNT(awkward_sizes) - 1] ? n : awkward_sizes[COUNT(awkward_sizes) - 1];
+    b->samples = (int *)gpu_alloc(b->capacity * sizeof(int), "the histogram's samples");
+    b->hist = (uint32_t *)gpu_alloc((LAB3_HIST_BINS_MAX + GUARD_WORDS) * sizeof(uint32_t),
+                                    "the histogram");
+    b->cub_temp = NULL;
+    b->draws = (uint32_t *)malloc(b->capacity * sizeof(uint32_t));
+    b->written = (int *)malloc(b->capacity * sizeof(int));
+    b->expected_samples = (int *)malloc(b->capacity * sizeof(int));
+    b->got_samples = (int *)malloc(b->capacity * sizeof(int));
+    if (!b->draws || !b->written || !b->expected_samples || !b->got_samples)
+        memlab_die(EXIT_USAGE, "out of host memory for %zu samples: use a smaller --n",
+                   b->capacity);
+    struct rng rng = rng_seeded(lab->opts.seed ^ 0x4849u);
+    rng_fill_below(&rng, b->draws, b->capacity, (uint64_t)1 << 32);
+}
+
+static void close_buffers(struct hist_buffers *b)
+{
+    if (b->cub_temp)
+        gpu_free(b->cub_temp);
+    gpu_free(b->hist);
+    gpu_free(b->samples);
+    free(b->draws);
+    free(b->written);
+    free(b->expected_samples);
+    free(b->got_samples);
+}
+
+void histogram_profile_points(struct lab *lab, int only_bins, int first)
+{
+    int selected[64] = {0}, count;
+    if (!select_variants(lab, selected))
+        return;
+    const int *bins = run_bins(lab, &only_bins, &count);
+    size_t n = run_samples(lab);
+    static struct hist_buffers b; /* large: not on the stack */
+    open_buffers(lab, &b, n);
+    int point = first;
+    for (int v = 0; v < lab3_variant_count; v++) {
+        if (!selected[v])
+            continue;
+        for (int in = 0; in < INPUTS; in++)
+            for (int k = 0; k < count; k++) {
+                char what[64];
+                snprintf(what, sizeof what, "%s, %d bins", inputs[in].name, bins[k]);
+                make_samples(&b, &inputs[in], n, bins[k]);
+                profile_mark_named(point++, what);
+                lab3_variants[v].launch(b.hist, (const uint32_t *)b.samples, n, bins[k], 0);
+                gpu_check_launch(lab3_variants[v].name);
+            }
+    }
+    close_buffers(&b);
+}
+
+void histogram_experiment(struct lab *lab, int only_bins)
+{
+    int selected[64] = {0}, implemented[64] = {0}, count;
+    if (!select_variants(lab, selected))
+        return;
+    for (int v = 0; v < lab3_variant_count && v < 64; v++)
+        implemented[v] = selected[v];
+    const int *bins = run_bins(lab, &only_bins, &count);
+    size_t n = run_samples(lab);
 
     static struct hist_buffers b; /* large: not on the stack */
-    b.capacity =
-        n > awkward_sizes[COUNT(awkward_sizes) - 1] ? n : awkward_sizes[COUNT(awkward_sizes) - 1];
-    b.samples = (int *)gpu_alloc(b.capacity * sizeof(int), "the histogram's samples");
-    b.hist = (uint32_t *)gpu_alloc((LAB3_HIST_BINS_MAX + GUARD_WORDS) * sizeof(uint32_t),
-                                   "the histogram");
-    b.draws = (uint32_t *)malloc(b.capacity * sizeof(uint32_t));
-    b.written = (int *)malloc(b.capacity * sizeof(int));
-    b.expected_samples = (int *)malloc(b.capacity * sizeof(int));
-    b.got_samples = (int *)malloc(b.capacity * sizeof(int));
-    if (!b.draws || !b.written || !b.expected_samples || !b.got_samples)
-        memlab_die(EXIT_USAGE, "out of host memory for %zu samples: use a smaller --n", b.capacity);
-    struct rng rng = rng_seeded(lab->opts.seed ^ 0x4849u);
-    rng_fill_below(&rng, b.draws, b.capacity, (uint64_t)1 << 32);
+    open_buffers(lab, &b, n);
     size_cub_temp(&b, n, bins, count);
 
     printf("\nhistogram: %zu samples (%.0f MiB) per launch%s\n", n, 4.0 * n / (1 << 20),
@@ -393,11 +464,5 @@ void histogram_experiment(struct lab *lab, int only_bins)
         report_close(&rep);
         print_summary(&res, bins, count);
     }
-    gpu_free(b.cub_temp);
-    gpu_free(b.hist);
-    gpu_free(b.samples);
-    free(b.draws);
-    free(b.written);
-    free(b.expected_samples);
-    free(b.got_samples);
+    close_buffers(&b);
 }

@@ -17,4 +17,9 @@ int is_histogram_variant(const char *name);
  * each with CUB beside it (not with --check): results/lab3/histogram.csv and a summary. */
 void histogram_experiment(struct lab *lab, int only_bins);
 
+/* --profile-once: every selected histogram variant once for each input and bin count at the
+ * timed size, each launch after a marker that names it (probes/profile.h), numbered from
+ * `first` on; nothing verified. */
+void histogram_profile_points(struct lab *lab, int only_bins, int first);
+
 #endif
