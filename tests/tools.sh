@@ -1,10 +1,11 @@
 # tests/tools.sh - checks of `make profile-labN` and `make sanitize-labN` (tools/profile.sh,
 # tools/sanitize.sh, their summaries and tools/lab-tools.table), sourced by tests/run.sh
 # (helpers and variables there). Without a GPU: the table against the labs (its kernels
-# exist, its arguments parse), the summaries made from ncu rows (per-kernel figures, named
-# points) and compute-sanitizer reports (tests/fake-ncu, tests/fake-compute-sanitizer,
-# tests/fake-lab, tests/sanitize-samples/), the one-line exits (no ncu, no compute-sanitizer,
-# no GPU, counters not permitted), the race fixture builds.
+# exist, every kernel a lab compiles is profiled or skipped, its arguments parse), the
+# summaries made from ncu rows (per-kernel figures, named points) and compute-sanitizer
+# reports (tests/fake-ncu, tests/fake-compute-sanitizer, tests/fake-lab,
+# tests/sanitize-samples/), the one-line exits (no ncu, no compute-sanitizer, no GPU,
+# counters not permitted), the race fixture builds.
 # With a GPU (and the tool): memcheck names lab 1's out-of-bounds fixture, racecheck lab 6's
 # race, lab 1's solution is clean, the profile of lab 1's contiguous copy shows 4 sectors per
 # request, and that of lab 3's privatised histogram names its points and counts their shared
@@ -35,6 +36,47 @@ for n in $LAB_NUMS; do
     done
 done
 expect_exit "lab-table.awk: no row for lab 99" 1 awk -f tools/lab-table.awk -v lab=99 -v want=kernels tools/lab-tools.table
+
+# Every kernel a lab's own code compiles (kernels.cu, and driver/ with the lesson files it
+# includes) is profiled, or left out by a `skip` row that says why: judged on the build, so
+# that kernels made by macros and templates count too. The names are those of the host stubs
+# nvcc makes for each kernel (__device_stub__Z<length><name>...; a namespace's: N<length><name>).
+kernel_names() { # OBJECT...: the kernels compiled into them, one a line
+    nm "$@" 2>/dev/null | awk '{ s = $NF; i = index(s, "__device_stub__Z"); if (!i) next
+        s = substr(s, i + 16); if (substr(s, 1, 1) == "N") s = substr(s, 2)
+        if (match(s, /^[0-9]+/)) print substr(s, RLENGTH + 1, substr(s, 1, RLENGTH)) }' | sort -u
+}
+# unprofiled_kernels N OBJECT...: each kernel of the objects that lab N's row does not profile
+# and no skip row names, each skip row of lab N that names none of them, each `kernel` row
+# whose part names no profiled kernel; one a line, nothing when the table covers the lab.
+unprofiled_kernels() {
+    local n=$1 names profiled skipped k
+    shift
+    names=$(kernel_names "$@")
+    [ -n "$names" ] || { echo "no kernel found in $*: not built?"; return; }
+    profiled=$(table_of "$n" kernels) skipped=$(table_of "$n" skipped)
+    for k in $names; do
+        echo "$k" | grep -Eq "$profiled" || echo "$skipped" | grep -qx "[0-9*]* $k" ||
+            echo "$k: not profiled (add a part of its name to lab $n's row) nor skipped"
+    done
+    for k in $(echo "$skipped" | awk '$1 != "*" { print $2 }'); do
+        echo "$names" | grep -qx "$k" || echo "skip row of lab $n: lab $n compiles no kernel $k"
+    done
+    for k in $(table_of "$n" figures | awk -F'|' '$5 != "" { print $5 }' | sort -u); do
+        echo "$names" | grep -E "$profiled" | grep -qF "$k" || echo "kernel row of lab $n: no profiled kernel contains $k"
+    done
+}
+covers_kernels() { # N OBJECT...: unprofiled_kernels says nothing (else what it says, and 1)
+    local out
+    out=$(unprofiled_kernels "$@")
+    [ -z "$out" ] || { echo "$out"; return 1; }
+}
+flavour=solution
+[ -d solutions ] || flavour=student
+for n in $LAB_NUMS; do
+    check "lab-tools.table: every kernel lab$n's $flavour compiles is profiled, or skipped with a reason" \
+        covers_kernels "$n" "$OUT/$flavour/lab$n"/kernels*.o "$OUT/driver/lab$n"/*.o
+done
 
 # ---- profile: the summary from ncu's rows --------------------------------------------------
 # ncu details-page rows (tests/fake-ncu replays them per variant): lab 1's strided copy at a

@@ -4,7 +4,8 @@
 # ncu_metrics (every ncu metric the lab's figures need, comma-separated, with the kernel
 # time always among them), figures (one line per figure: name|label|unit|expression|part,
 # part empty for the lab row's figures, else the name part of the `kernel` row that shows
-# it).
+# it), skipped (the kernels the profile leaves out, `skip` rows: one a line, "N NAME" or
+# "* NAME" where the row is every lab's).
 # Exit 1 with nothing printed when the table has no row for lab N, or names an unknown metric.
 function trim(s) { gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
 function check_known(list,    n, f, i) {
@@ -28,11 +29,13 @@ BEGIN { FS = "|" }
 $1 == "metric" { label[$2] = $3; unit[$2] = $4; expr[$2] = $5; next }
 $1 == "lab" && $2 == lab { row = 1; args = $3; kernels = $4; figures = $5; sanitize = $6 }
 $1 == "kernel" && $2 == lab { part[++parts] = $3; part_figures[parts] = $4 }
+$1 == "skip" && ($2 == lab || $2 == "*") { skipped = skipped $2 " " $3 "\n" }
 END {
     if (!row) exit 1
     if (want == "profile_args") { print args; exit 0 }
     if (want == "sanitize_args") { print sanitize; exit 0 }
     if (want == "kernels") { n = split(kernels, k, /[ \t]+/); s = k[1]; for (i = 2; i <= n; i++) s = s "|" k[i]; print s; exit 0 }
+    if (want == "skipped") { printf "%s", skipped; exit 0 }
     check_known(figures)
     for (p = 1; p <= parts; p++) check_known(part_figures[p])
     if (bad) exit 1
