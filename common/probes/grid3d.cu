@@ -214,14 +214,14 @@ size_t compare_rows(const char *label, const struct reference *ref, const float 
     return bad;
 }
 
-size_t input_changed(const char *label, const struct reference *ref, const float *got,
-                     const float *host_in)
+size_t input_changed(const char *label, const char *name, const struct reference *ref,
+                     const float *got, const float *host_in, ptrdiff_t base)
 {
     struct grid g = ref->g;
     size_t changed = 0;
 #pragma omp parallel for reduction(+ : changed)
     for (int k = 0; k < ref->rows.count; k++) {
-        ptrdiff_t first = ((ptrdiff_t)ref->rows.z[k] * g.ny + ref->rows.y[k]) * g.nx;
+        ptrdiff_t first = base + ((ptrdiff_t)ref->rows.z[k] * g.ny + ref->rows.y[k]) * g.nx;
         int same = 1;
         for (int x = 0; x < g.nx && same; x++) {
             float want = input_at(host_in, first + x, ref->key);
@@ -230,7 +230,8 @@ size_t input_changed(const char *label, const struct reference *ref, const float
         changed += !same;
     }
     if (changed)
-        memlab_warn("%s modified its input (%zu rows changed)", label, changed);
+        memlab_warn("%s modified its input%s%s (%zu rows changed)", label, name ? " " : "",
+                    name ? name : "", changed);
     return changed;
 }
 
@@ -256,7 +257,7 @@ size_t compare_grid(const char *label, const struct reference *ref, const float 
     fetch_rows(got, out, ref->g, &ref->rows);
     size_t bad = compare_rows(label, ref, got);
     fetch_rows(got, in, ref->g, &ref->rows);
-    return bad + input_changed(label, ref, got, host_in);
+    return bad + input_changed(label, NULL, ref, got, host_in, 0);
 }
 
 void grid_vary_input(void *ctx, uint64_t from, uint64_t to)

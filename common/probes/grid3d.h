@@ -1,4 +1,4 @@
-/* grid3d.h - 3D grids of floats and the CPU reference of a stencil on them (labs 8 and 9).
+/* grid3d.h - 3D grids of floats and the CPU reference of a stencil on them (labs 5, 8, 9).
  *
  * A grid of nx*ny*nz floats is stored x fastest: point (x, y, z) is at (z*ny + y)*nx + x.
  * A stencil of radius r writes its interior points (r <= x < nx-r, likewise y and z); the
@@ -8,7 +8,7 @@
  * follow the input's sign pattern (vary.h): reference_values recomputes them for a key,
  * reading each point through vary_float, so no varied copy of the grid is made.
  * A lab gives the stencil as a function of one point (stencil_point_fn); the star stencil
- * of radius r (lab 8; lab 9's 7-point is r = 1) is here.
+ * of radius r (lab 8; lab 9's 7-point is r = 1; lab 5's Laplacian is r = 4) is here.
  */
 #ifndef MEMLAB_GRID3D_H
 #define MEMLAB_GRID3D_H
@@ -73,9 +73,11 @@ void reference_free(struct reference *ref);
 
 /* Interior points within tolerance, boundary points still poisoned (got: rows.count x nx). */
 size_t compare_rows(const char *label, const struct reference *ref, const float *got);
-/* Checked rows of the input that differ, in any bit, from the reference's sign pattern. */
-size_t input_changed(const char *label, const struct reference *ref, const float *got,
-                     const float *host_in);
+/* Checked rows of an input grid that differ, in any bit, from the reference's sign pattern.
+ * The grid starts at word `base` of the inputs as written (host_in; vary.h counts its words
+ * from there); `name` names it in the warning where a lab has several (NULL: one input). */
+size_t input_changed(const char *label, const char *name, const struct reference *ref,
+                     const float *got, const float *host_in, ptrdiff_t base);
 
 /* A timed point's data (timing.h): a lab's job struct starts with it, and passes the job as
  * the ctx of grid_vary_input (every point of the timed grid's input takes the repetition's
