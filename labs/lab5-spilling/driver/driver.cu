@@ -164,7 +164,7 @@ static void verify_all(struct lab *lab, struct state *st)
             g = awkward;
         }
         struct reference ref;
-        reference_build(&ref, &st->d, g);
+        wave_reference(&ref, &st->d, g);
         for (int v = 0; v < lab5_variant_count; v++)
             for (int c = 0; c < LAB5_CAP_COUNT + 2 && st->implemented[v]; c++) {
                 int smem = c >= LAB5_CAP_COUNT, cap = smem ? arm_caps[c - LAB5_CAP_COUNT] : caps[c];
@@ -219,7 +219,7 @@ static void vary_inputs(void *ctx, uint64_t from, uint64_t to)
 static size_t check_repetition(void *ctx, uint64_t key, const char *label)
 {
     struct timed_kernel *j = (struct timed_kernel *)ctx;
-    reference_values(j->ref, &j->st->d, key);
+    reference_values(j->ref, j->st->d.host_in, key);
     return check_wave(label, j->ref, &j->st->d);
 }
 
@@ -227,10 +227,10 @@ static size_t check_repetition(void *ctx, uint64_t key, const char *label)
 static void time_points(struct lab *lab, struct state *st)
 {
     struct reference ref, timed;
-    reference_build(&ref, &st->d, st->timed);
-    reference_build(&timed, &st->d, st->timed);
+    wave_reference(&ref, &st->d, st->timed);
+    wave_reference(&timed, &st->d, st->timed);
     struct timing_config cfg = lab_timing(lab, 1);
-    size_t points = interior_points(st->timed);
+    size_t points = interior_points(st->timed, R);
     struct work work = {BYTES_PER_POINT * points, FLOPS_PER_POINT * points, 0, 0};
     struct progress prog;
     progress_start(&prog, "caps and arms", st->points);
@@ -281,7 +281,7 @@ static void profile_points(struct lab *lab, struct state *st)
 
 static double gpoints_of(const struct state *st, const struct result *res)
 {
-    return interior_points(st->timed) / (res->ms.median * 1e6);
+    return interior_points(st->timed, R) / (res->ms.median * 1e6);
 }
 
 /* The fastest verified cap of a variant in the caps experiment (-1: none). */
@@ -302,7 +302,7 @@ static void report_point(struct report *rep, const struct state *st, int k, cons
 {
     const struct point *p = &st->point[k];
     const struct result *res = &st->result[k];
-    size_t points = interior_points(st->timed);
+    size_t points = interior_points(st->timed, R);
     struct row r = {lab5_variants[p->variant].name, p->cap,  points,     BYTES_PER_POINT * points,
                     FLOPS_PER_POINT * points,       res->ms, res->status};
     char extras[1024];
@@ -421,7 +421,7 @@ static void report_spills(struct lab *lab, struct state *st)
 {
     const char *columns = "cap,regs,stack_bytes,spill_store_bytes,spill_load_bytes," SPILL_COLUMNS;
     struct reference ref;
-    reference_build(&ref, &st->d, st->timed);
+    wave_reference(&ref, &st->d, st->timed);
     struct report rep;
     report_open(&rep, lab->csv_dir, "spills", &lab->info, "cap", columns);
     for (int k = 0; k < st->points; k++) {
@@ -570,7 +570,7 @@ int main(int argc, char **argv)
         }
 
         printf("grid: %d^3 floats (%zu interior points; four arrays of %.1f MiB, %.1fx the L2)%s\n",
-               edge, interior_points(st.timed), n * 4 / 1048576.0, n * 4.0 / lab.gpu.l2_bytes,
+               edge, interior_points(st.timed, R), n * 4 / 1048576.0, n * 4.0 / lab.gpu.l2_bytes,
                lab.opts.check ? ", verifying only" : "");
         verify_all(&lab, &st);
         char args[512];
