@@ -296,8 +296,9 @@ $(OUT)/tests/devcheck: tests/unit/devcheck.cu $(HARNESS) $(PROBES)
 	$(NVCC) $(NVFLAGS) $(filter %.cu %.o %.a,$^) -o $@
 
 # The labs' models and checkers on the CPU (no GPU): lab 3's bank model, lab 4's chase and
-# edge finder, lab 7's residency arithmetic, lab 9's volume model (linked with the solution's
-# or the student file's kernels), lab 10's texture model and its image check on 1 to 8 threads.
+# edge finder, lab 5's checked rows, lab 7's residency arithmetic, lab 9's volume model (linked
+# with the solution's or the student file's kernels), lab 10's texture model and its image
+# check on 1 to 8 threads.
 $(HOST_OUT)/tests/lab3_bank_model: tests/unit/lab3_bank_model.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Ilabs/lab3-banks $(filter %.c %.o,$^) -o $@
@@ -310,6 +311,9 @@ $(HOST_OUT)/tests/lab4_edges: tests/unit/lab4_edges.c $(HOST_OUT)/driver/lab4/ed
 $(HOST_OUT)/tests/lab7_residency: tests/unit/lab7_residency.c $(HOST_OUT)/driver/lab7/residency.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Ilabs/lab7-matmul/driver $(filter %.c %.o,$^) -o $@
+$(OUT)/tests/lab5_rows: tests/unit/lab5_rows.cu $(OUT)/driver/lab5/wave_check.o $(HARNESS) $(PROBES)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVFLAGS) -Ilabs/lab5-spilling -Ilabs/lab5-spilling/driver $(filter %.cu %.o %.a,$^) -o $@
 $(OUT)/tests/lab9_model_%: tests/unit/lab9_model.cu $(OUT)/%/lab9/kernels.o
 	@mkdir -p $(@D)
 	$(NVCC) $(NVFLAGS) -Ilabs/lab9-model $(filter %.cu %.o,$^) -o $@

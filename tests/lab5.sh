@@ -2,7 +2,8 @@
 # Without a GPU: the compiler's report of the solution as the lab program reads it
 # (tools/resource-table.py, the grader's parser): fwd_o8_queue spills at caps 24 and 32 and
 # not uncapped, no capped kernel uses more registers than its cap, fwd_o8_ring keeps (almost)
-# nothing in local memory at cap 32; the table linked into the program has those entries.
+# nothing in local memory at cap 32; the table linked into the program has those entries;
+# the rows the check reads (tests/unit/lab5_rows.cu: those lab 5 always checked).
 # With a GPU: every kernel of the solution verified (awkward grids, the default grid, an odd
 # size with another seed); the student file's TODO variant reported as not_implemented; the
 # phenomenon (the runtime's registers and local memory agree with the compiler's; at cap 24,
@@ -23,6 +24,8 @@ check "lab5 compiler report: fwd_o8_queue spills at caps 24 and 32 and not uncap
 check "lab5 resource-table.py: an empty report gives an empty table that compiles" bash -c "
     : >'$tmp/empty.txt' && python3 tools/resource-table.py '$tmp/empty.txt' '$tmp/empty.c' &&
     grep -q 'compiled_kernel_count = 0' '$tmp/empty.c' && ${CC:-cc} -c -Ilabs/lab5-spilling/driver '$tmp/empty.c' -o '$tmp/empty.o'"
+
+made "unit lab5 rows tests" "$OUT/tests/lab5_rows" && unit_run "unit lab5 rows tests" "$OUT/tests/lab5_rows"
 
 gpu_test "gpu: lab5 solution verified: every cap of both variants on the awkward grids and 384^3" "$sol5" --check
 gpu_test "gpu: lab5 solution verified on 67^3, seed 99" "$sol5" --check --n 67 --seed 99
