@@ -506,15 +506,15 @@ __host__ __device__ constexpr int tma_buffers(int /* r */)
 } /* planes in flight + 1 */
 
 /* One plane's box as the TMA writes it: W columns from x0 - PAD, ROWS rows from y0 - R. The
- * box's rows start and end on 32-byte sectors (8 floats): a row that starts inside a sector
- * costs the TMA more requests for the same sectors (the 16-byte start of before: 3 to 5 points
- * of the roofline at r = 1..4). */
+ * box's rows start and end on 32-byte sectors (8 floats): rows that started 16 bytes into a
+ * sector read the same sectors and ran markedly slower (the handout's third step). */
 template <int R> struct tma_tile {
     static constexpr int TX = tma_threads_x(R), TY = tma_threads_y(R); /* the block */
     static constexpr int PATCH_ROWS = tma_rows(R);                     /* a thread's rows */
     static constexpr int H = TY * PATCH_ROWS;                          /* rows of points */
     static constexpr int PAD = 8;                                      /* columns left of x0 */
     static constexpr int W = 2 * TX + 2 * PAD; /* row pitch: whole sectors */
+    static_assert(R <= PAD, "the halo fits in the box's padding");
     static constexpr int ROWS = H + 2 * R;
     static constexpr int FLOATS = (ROWS * W + 31) / 32 * 32;    /* buffers 128-byte aligned */
     static constexpr unsigned BYTES = ROWS * W * sizeof(float); /* what one copy delivers */
