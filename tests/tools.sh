@@ -253,6 +253,31 @@ sanitize_fixture() {
         fail "$name" "$tmp/log" "exit $rc"
     fi
 }
+# solution_profile N A TEST NAME: lab N's solution under tools/profile.sh, variants A; passes
+# when it exits 0 and `TEST profile.txt` succeeds (exit 4, counters not permitted: a skip).
+solution_profile() {
+    local n=$1 only=$2 test=$3 name=$4 rc
+    if [ "$have_gpu" -eq 0 ]; then skip "$name" "no GPU"; return; fi
+    if ! command -v ncu >/dev/null 2>&1 && [ ! -x "$(dirname "$(command -v nvcc)")/ncu" ]; then
+        skip "$name" "ncu not installed"
+        return
+    fi
+    gpu_exclusive env ONLY="$only" sh tools/profile.sh "$n" "$OUT/solution/lab$n/lab$n" "$tmp/prof$n" >"$tmp/log" 2>&1
+    rc=$?
+    if [ $rc -eq 4 ]; then skip "$name" "counters not permitted"
+    elif [ $rc -eq 0 ] && "$test" "$tmp/prof$n/profile.txt"; then pass "$name"
+    else fail "$name" "$tmp/log" "exit $rc"
+    fi
+}
+# lab 1: the contiguous copy's third line gives 4 sectors per load request
+contiguous_sectors() {
+    sed -n '/^copy_contiguous$/,/^$/p' "$1" | sed -n 3p | grep -q 'sectors per global load request 4.00,'
+}
+# lab 3: nine named points of the privatised histogram, each with its shared atomics counted
+privatised_points() {
+    [ "$(grep -c '^  point [0-9]* ([a-z0-9]*, [0-9]* bins): hist_shared_privatised_kernel ' "$1")" -eq 9 ] &&
+        [ "$(grep -c '^    shared atomics [1-9]' "$1")" -eq 9 ]
+}
 solution_labs=$LAB_NUMS
 if [ ! -d solutions ] || [ ! -d tests/fixtures ]; then
     solution_labs=
@@ -268,37 +293,13 @@ case " $solution_labs " in *" 1 "*)
     else
         check "$name" gpu_shared env ONLY=copy_strided,copy_float4 sh tools/sanitize.sh 1 "$OUT/solution/lab1/lab1" "$tmp/clean1"
     fi
-    name="gpu: profile of lab 1's contiguous copy: 4 sectors per global load request at the profiled size"
-    if [ "$have_gpu" -eq 0 ]; then skip "$name" "no GPU"
-    elif ! command -v ncu >/dev/null 2>&1 && [ ! -x "$(dirname "$(command -v nvcc)")/ncu" ]; then skip "$name" "ncu not installed"
-    else
-        gpu_exclusive env ONLY=copy_contiguous sh tools/profile.sh 1 "$OUT/solution/lab1/lab1" "$tmp/prof1" >"$tmp/log" 2>&1
-        rc=$?
-        if [ $rc -eq 4 ]; then skip "$name" "counters not permitted"
-        elif [ $rc -eq 0 ] && sed -n '/^copy_contiguous$/,/^$/p' "$tmp/prof1/profile.txt" | sed -n 3p |
-            grep -q 'sectors per global load request 4.00,'; then
-            pass "$name"
-        else
-            fail "$name" "$tmp/log" "exit $rc"
-        fi
-    fi
+    solution_profile 1 copy_contiguous contiguous_sectors \
+        "gpu: profile of lab 1's contiguous copy: 4 sectors per global load request at the profiled size"
     ;;
 esac
 case " $solution_labs " in *" 3 "*)
-    name="gpu: profile of lab 3's privatised histogram: every point named, its shared atomics counted"
-    if [ "$have_gpu" -eq 0 ]; then skip "$name" "no GPU"
-    elif ! command -v ncu >/dev/null 2>&1 && [ ! -x "$(dirname "$(command -v nvcc)")/ncu" ]; then skip "$name" "ncu not installed"
-    else
-        gpu_exclusive env ONLY=hist_shared_privatised sh tools/profile.sh 3 "$OUT/solution/lab3/lab3" "$tmp/prof3" >"$tmp/log" 2>&1
-        rc=$?
-        if [ $rc -eq 4 ]; then skip "$name" "counters not permitted"
-        elif [ $rc -eq 0 ] && [ "$(grep -c '^  point [0-9]* ([a-z0-9]*, [0-9]* bins): hist_shared_privatised_kernel ' "$tmp/prof3/profile.txt")" -eq 9 ] &&
-            [ "$(grep -c '^    shared atomics [1-9]' "$tmp/prof3/profile.txt")" -eq 9 ]; then
-            pass "$name"
-        else
-            fail "$name" "$tmp/log" "exit $rc"
-        fi
-    fi
+    solution_profile 3 hist_shared_privatised privatised_points \
+        "gpu: profile of lab 3's privatised histogram: every point named, its shared atomics counted"
     ;;
 esac
 case " $solution_labs " in *" 6 "*)
