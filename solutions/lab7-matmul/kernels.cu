@@ -372,28 +372,28 @@ static __device__ __forceinline__ void warp_tiled_copy_b(float (*b_tile)[WT_TILE
     }
 }
 
+/* COUNT values of one row of a tile into frag, in float4 pieces STRIDE floats apart. */
+template <int COUNT, int STRIDE>
+static __device__ __forceinline__ void fragment_of_row(float *frag, const float *row)
+{
+#pragma unroll
+    for (int i = 0; i < COUNT / 4; i++) {
+        float4 v = *reinterpret_cast<const float4 *>(&row[i * STRIDE]);
+        frag[4 * i + 0] = v.x;
+        frag[4 * i + 1] = v.y;
+        frag[4 * i + 2] = v.z;
+        frag[4 * i + 3] = v.w;
+    }
+}
+
 /* The thread's fragments for one k (p): its WT_THREAD_M values of A and WT_THREAD_N of B, in
  * float4 pieces WT_LANES_M * 4 rows (WT_LANES_N * 4 columns) apart. */
 static __device__ __forceinline__ void
 warp_tiled_fragments(float *a_frag, float *b_frag, const float (*a_tile)[WT_TILE_M + WT_PAD],
                      const float (*b_tile)[WT_TILE_N], int p, int row0, int col0)
 {
-#pragma unroll
-    for (int i = 0; i < WT_THREAD_M / 4; i++) {
-        float4 v = *reinterpret_cast<const float4 *>(&a_tile[p][row0 + i * WT_LANES_M * 4]);
-        a_frag[4 * i + 0] = v.x;
-        a_frag[4 * i + 1] = v.y;
-        a_frag[4 * i + 2] = v.z;
-        a_frag[4 * i + 3] = v.w;
-    }
-#pragma unroll
-    for (int j = 0; j < WT_THREAD_N / 4; j++) {
-        float4 v = *reinterpret_cast<const float4 *>(&b_tile[p][col0 + j * WT_LANES_N * 4]);
-        b_frag[4 * j + 0] = v.x;
-        b_frag[4 * j + 1] = v.y;
-        b_frag[4 * j + 2] = v.z;
-        b_frag[4 * j + 3] = v.w;
-    }
+    fragment_of_row<WT_THREAD_M, WT_LANES_M * 4>(a_frag, &a_tile[p][row0]);
+    fragment_of_row<WT_THREAD_N, WT_LANES_N * 4>(b_frag, &b_tile[p][col0]);
 }
 //@end solution
 
